@@ -1,0 +1,31 @@
+"""The one exception bspedit raises for bad input."""
+from __future__ import annotations
+
+
+class BspError(Exception):
+    """Bad input: a file that is not a valid map, or a request that cannot be met.
+
+    The message is one line naming the file, the lump and the offset where known.
+    The CLI prints it and exits with status 2.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, lump: str | None = None,
+                 offset: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.lump = lump
+        self.offset = offset
+
+    def __str__(self) -> str:
+        parts = [p for p in (self.path, self.lump) if p]
+        if self.offset is not None:
+            parts.append(f"offset {self.offset}")
+        parts.append(self.message)
+        return ": ".join(parts)
+
+    def at(self, path: str) -> "BspError":
+        """Name the file if no file was named yet; return self for `raise err.at(path)`."""
+        if self.path is None:
+            self.path = path
+        return self
