@@ -1,0 +1,233 @@
+"""The open map: header, directory and layout facts; lump bytes read on demand from an mmap."""
+from __future__ import annotations
+
+import mmap
+import os
+import zlib
+
+import attrs
+
+from . import executor
+from .errors import BspError
+from .families import Family
+from .header import Header, Lump, read_header
+from .layout import Layout, check_directory, compute_layout, lump_label
+from .planner import LAYOUTS, Piece, Plan, plan
+from .relocate import relocate_game_lump, relocate_trailer
+
+
+@attrs.define
+class _Replacement:
+    data: bytes
+    version: int
+    fourcc: int
+
+
+@attrs.frozen
+class SaveReport:
+    """What a save did."""
+
+    target: str
+    layout: str
+    size: int
+    changed: tuple[str, ...]        # lumps whose bytes changed
+    moved: tuple[str, ...]          # lumps whose offset changed
+
+
+class Bsp:
+    """A map file opened for reading and editing. Use as a context manager or call `close()`."""
+
+    def __init__(self, path: str, fd: int, data: mmap.mmap | bytes, header: Header,
+                 layout: Layout) -> None:
+        self.path = path
+        self._fd = fd
+        self._data = data
+        self.header = header
+        self.layout = layout
+        self._replaced: dict[int, _Replacement] = {}
+
+    # -- opening -----------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | os.PathLike, *, check: bool = True, writable: bool = False) -> Bsp:
+        """Open a map. Bad input raises BspError naming the file, lump and offset."""
+        path = os.fspath(path)
+        try:
+            fd = os.open(path, os.O_RDWR if writable else os.O_RDONLY)
+        except OSError as exc:
+            raise BspError(f"cannot open: {exc.strerror}", path=path) from exc
+        try:
+            size = os.fstat(fd).st_size
+            data = mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size else b""
+            header = read_header(data, path)
+            problems = check_directory(header, size)
+            if check and problems:
+                raise problems[0].at(path)
+            return cls(path, fd, data, header, compute_layout(header, size))
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def close(self) -> None:
+        if isinstance(self._data, mmap.mmap):
+            self._data.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> Bsp:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def family(self) -> Family:
+        return self.header.family
+
+    @property
+    def size(self) -> int:
+        return self.layout.file_size
+
+    @property
+    def lumps(self) -> list[Lump]:
+        """The directory as stored in the file (edits show in `read_lump`, not here)."""
+        return self.header.lumps
+
+    def lump_index(self, key: int | str) -> int:
+        """A lump's index from an index, or a name such as `entities` or `LUMP_LIGHTING_HDR`."""
+        if isinstance(key, int) or (isinstance(key, str) and key.lstrip("-").isdigit()):
+            index = int(key)
+            if not 0 <= index < self.family.lump_count:
+                raise BspError(f"no lump {index}: {self.family.key} maps have lumps 0-"
+                               f"{self.family.lump_count - 1}", path=self.path)
+            return index
+        name = key.upper().removeprefix("LUMP_")
+        index = self.family.index_of(name)
+        if index is None:
+            raise BspError(f"no lump named {key!r} in {self.family.key} maps", path=self.path)
+        return index
+
+    def read_lump(self, key: int | str) -> bytes:
+        """The lump's bytes as they will be saved (stored form: compressed lumps stay compressed)."""
+        index = self.lump_index(key)
+        if index in self._replaced:
+            return self._replaced[index].data
+        return self.original_bytes(self.lumps[index])
+
+    def original_bytes(self, lump: Lump) -> bytes:
+        return self._data[lump.offset:lump.end] if lump.length > 0 else b""
+
+    def read_range(self, start: int, end: int) -> bytes:
+        return self._data[start:end]
+
+    # -- editing -----------------------------------------------------------------------------
+    def replace_lump(self, key: int | str, data: bytes, *, version: int | None = None,
+                     fourcc: int | None = None) -> None:
+        """Give a lump new stored bytes. A Source lump starting with Valve's LZMA header gets
+        its uncompressed size as fourCC unless told otherwise; the version is kept by default."""
+        index = self.lump_index(key)
+        old = self.lumps[index]
+        if bytes(data) == self.original_bytes(old) and version in (None, old.version) \
+                and fourcc in (None, old.fourcc):
+            self._replaced.pop(index, None)
+            return
+        if fourcc is None:
+            fourcc = _lzma_actual_size(data) if self.family.header == "vbsp" else 0
+        self._replaced[index] = _Replacement(bytes(data), old.version if version is None else version,
+                                             fourcc)
+
+    @property
+    def dirty(self) -> bool:
+        return bool(self._replaced)
+
+    # -- saving ------------------------------------------------------------------------------
+    def plan(self, layout: str = "stable") -> tuple[Header, Plan]:
+        """The new header and the plan for saving with `layout` (stable, compact or in-place)."""
+        new_lengths = {i: len(r.data) for i, r in self._replaced.items()}
+        result = plan(self.lumps, self.layout, new_lengths, layout, keep_tail=self._tail_is_data())
+        header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])
+        for lump, offset in zip(header.lumps, result.offsets):
+            lump.offset = offset
+            if lump.index in self._replaced:
+                new = self._replaced[lump.index]
+                lump.length, lump.version, lump.fourcc = len(new.data), new.version, new.fourcc
+        return header, result
+
+    def save(self, target: str | os.PathLike, layout: str = "stable") -> SaveReport:
+        """Write the map to `target` atomically (target may be the map itself)."""
+        if layout not in LAYOUTS:
+            raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
+        header, result = self.plan(layout)
+        target = os.fspath(target)
+        executor.save_as(self._fd, target, self._header_bytes(header), result, self._materialise)
+        return self._report(target, layout, header, result)
+
+    def save_in_place(self) -> SaveReport:
+        """Append changed lumps to this file, then commit the new header. Reopens the map."""
+        header, result = self.plan("in-place")
+        if not self.dirty:
+            return self._report(self.path, "in-place", header, result)
+        fd = os.open(self.path, os.O_RDWR)
+        try:
+            executor.save_in_place(fd, self._header_bytes(header), result, self._materialise)
+        finally:
+            os.close(fd)
+        report = self._report(self.path, "in-place", header, result)
+        self._reopen()
+        return report
+
+    def _reopen(self) -> None:
+        fresh = Bsp.open(self.path)
+        self.close()
+        self.__dict__.update(fresh.__dict__)
+
+    def _header_bytes(self, header: Header) -> bytes:
+        if header == self.header:
+            return bytes(self._data[:header.size])
+        return header.to_bytes()
+
+    def _materialise(self, piece: Piece, position: int) -> bytes:
+        """Bytes of a lump or of the trailing data, for where they land."""
+        if piece.kind == "tail":
+            return relocate_trailer(self.read_range(piece.src, piece.src + piece.length),
+                                    piece.src, position)
+        data = self.read_lump(piece.index)
+        if self.family.game_lump and piece.index == self.family.index_of(self.family.game_lump):
+            data = relocate_game_lump(data, self.lumps[piece.index].offset, position)
+        return data
+
+    def _tail_is_data(self) -> bool:
+        """Trailing bytes worth keeping in a compact layout: anything but zeros."""
+        tail = self.layout.tail
+        return tail is not None and tail.kind == "trailing" and \
+            self.read_range(tail.start, tail.end).strip(b"\0") != b""
+
+    def _report(self, target: str, layout: str, header: Header, result: Plan) -> SaveReport:
+        changed = tuple(lump_label(self.lumps[i]) for i in sorted(self._replaced))
+        moved = tuple(lump_label(l) for l, n in zip(self.lumps, header.lumps)
+                      if l.offset != n.offset)
+        size = max(result.end, self.size) if layout == "in-place" else result.end
+        return SaveReport(target, layout, size, changed, moved)
+
+    # -- checking ----------------------------------------------------------------------------
+    def stored_crc(self) -> int:
+        """CRC-32 of the whole file as it would be saved with the stable layout."""
+        header, result = self.plan("stable")
+        crc = zlib.crc32(self._header_bytes(header))
+        position = result.start
+        for piece in result.pieces:
+            if piece.kind == "copy":
+                for start in range(piece.src, piece.src + piece.length, executor.CHUNK):
+                    crc = zlib.crc32(self._data[start:min(start + executor.CHUNK,
+                                                          piece.src + piece.length)], crc)
+            elif piece.kind == "zeros":
+                crc = zlib.crc32(bytes(piece.length), crc)
+            else:
+                crc = zlib.crc32(self._materialise(piece, position), crc)
+            position += piece.length
+        return crc
+
+
+def _lzma_actual_size(data: bytes) -> int:
+    return int.from_bytes(data[4:8], "little") if data[:4] == b"LZMA" and len(data) >= 17 else 0

@@ -1,0 +1,56 @@
+# This is a generated file! Please edit source .ksy file and use kaitai-struct-compiler to rebuild
+# type: ignore
+
+import kaitaistruct
+from kaitaistruct import KaitaiStruct, KaitaiStream, BytesIO
+
+
+if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
+    raise Exception("Incompatible Kaitai Struct Python API: 0.11 or later is required, but you have %s" % (kaitaistruct.__version__))
+
+class GameLumpDirectory(KaitaiStruct):
+    """A count and `dgamelump_t` entries. On PC the offsets are absolute file offsets; a
+    compressed member (flags bit 0) stores its uncompressed size in `length`, and its
+    stored size runs to the next entry's offset (a terminator entry with id 0 marks the end).
+    """
+    def __init__(self, _io, _parent=None, _root=None):
+        super(GameLumpDirectory, self).__init__(_io)
+        self._parent = _parent
+        self._root = _root or self
+        self._read()
+
+    def _read(self):
+        self.count = self._io.read_s4le()
+        self.entries = []
+        for i in range(self.count):
+            self.entries.append(GameLumpDirectory.Entry(self._io, self, self._root))
+
+
+
+    def _fetch_instances(self):
+        pass
+        for i in range(len(self.entries)):
+            pass
+            self.entries[i]._fetch_instances()
+
+
+    class Entry(KaitaiStruct):
+        def __init__(self, _io, _parent=None, _root=None):
+            super(GameLumpDirectory.Entry, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.id = self._io.read_bytes(4)
+            self.flags = self._io.read_u2le()
+            self.version = self._io.read_u2le()
+            self.offset = self._io.read_s4le()
+            self.length = self._io.read_s4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+

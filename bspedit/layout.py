@@ -1,0 +1,101 @@
+"""Where everything lies in a map file: lumps in file order and the bytes between them."""
+from __future__ import annotations
+
+import attrs
+
+from .errors import BspError
+from .header import Header, Lump
+
+ALIGNMENT = 4
+
+
+def align(offset: int) -> int:
+    return -(-offset // ALIGNMENT) * ALIGNMENT
+
+
+@attrs.frozen
+class Gap:
+    """Bytes no lump points at.
+
+    kind: `padding` (under 4 bytes up to the next lump or the end of file), `unreferenced`
+    (a larger hole, such as q3map2's marker after the header) or `trailing` (4 bytes or more
+    after the last lump, such as a BSPX directory or Valve's trailing zeros).
+    """
+
+    start: int
+    end: int
+    kind: str
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+
+@attrs.frozen
+class Layout:
+    """The file's regions: header, non-empty lumps in file order, gaps."""
+
+    header_size: int
+    file_size: int
+    order: tuple[int, ...]          # indices of non-empty lumps, in file order
+    gaps: tuple[Gap, ...]
+
+    def gap_after(self, offset: int) -> Gap | None:
+        """The gap starting at `offset`, if any."""
+        return next((gap for gap in self.gaps if gap.start == offset), None)
+
+    @property
+    def tail(self) -> Gap | None:
+        """The bytes after the last lump (padding or trailing data), if any."""
+        return self.gaps[-1] if self.gaps and self.gaps[-1].end == self.file_size else None
+
+
+def lump_label(lump: Lump) -> str:
+    return f"lump {lump.index} ({lump.name})"
+
+
+def check_directory(header: Header, file_size: int) -> list[BspError]:
+    """Every problem of the lump directory: negative sizes, lumps out of the file, overlaps."""
+    problems = []
+    spans = []
+    for lump in header.lumps:
+        label = lump_label(lump)
+        if lump.length < 0:
+            problems.append(BspError(f"negative length {lump.length}", lump=label,
+                                     offset=lump.offset))
+        elif lump.length:
+            if lump.offset < header.size:
+                problems.append(BspError(
+                    f"lump starts inside the {header.size}-byte header", lump=label,
+                    offset=lump.offset))
+            elif lump.end > file_size:
+                problems.append(BspError(
+                    f"lump of {lump.length} bytes runs past the end of the file "
+                    f"(ends at {lump.end}, file has {file_size} bytes)", lump=label,
+                    offset=lump.offset))
+            else:
+                spans.append(lump)
+    spans.sort(key=lambda l: (l.offset, l.index))
+    for before, after in zip(spans, spans[1:]):
+        if after.offset < before.end:
+            problems.append(BspError(
+                f"overlaps {lump_label(before)} ({before.offset}..{before.end})",
+                lump=lump_label(after), offset=after.offset))
+    return problems
+
+
+def compute_layout(header: Header, file_size: int) -> Layout:
+    """The layout of a map whose directory passed `check_directory`."""
+    lumps = sorted((l for l in header.lumps if l.length > 0), key=lambda l: (l.offset, l.index))
+    gaps = []
+    position = header.size
+    for lump in lumps:
+        if lump.offset > position:
+            kind = "padding" if lump.offset - position < ALIGNMENT and position > header.size \
+                else "unreferenced"
+            gaps.append(Gap(position, lump.offset, kind))
+        position = lump.end
+    if file_size > position:
+        kind = "padding" if file_size - position < ALIGNMENT else "trailing"
+        gaps.append(Gap(position, file_size, kind))
+    return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps))

@@ -1,0 +1,206 @@
+"""Deciding which bytes go where when a map is saved. Pure: no I/O, tested without files.
+
+A plan is a list of pieces that, written one after the other after the header, make the new
+file (or, for an in-place save, the pieces appended to the existing file), plus the new offset
+of every lump. Pieces copy original bytes, write zeros, or stand for a lump's new content or the
+relocated trailing data, which the open map materialises.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from .header import Lump
+from .layout import Layout, align
+
+LAYOUTS = ("stable", "compact")
+
+
+@attrs.frozen
+class Piece:
+    """`copy` original bytes from `src`, `zeros`, the new content of lump `index`, or the `tail`
+    (trailing data from `src`) moved to a new offset."""
+
+    kind: str
+    length: int
+    src: int = -1
+    index: int = -1
+
+
+@attrs.frozen
+class Plan:
+    offsets: tuple[int, ...]     # new directory offsets, by lump index
+    start: int                   # where the first piece goes
+    pieces: tuple[Piece, ...]
+    cleanup: tuple[tuple[int, int], ...] = ()   # in-place: (offset, length) to zero after commit
+
+    @property
+    def end(self) -> int:
+        return self.start + sum(p.length for p in self.pieces)
+
+
+class _Builder:
+    def __init__(self, start: int) -> None:
+        self.start = self.position = start
+        self.pieces: list[Piece] = []
+
+    def add(self, kind: str, length: int, src: int = -1, index: int = -1) -> None:
+        if length <= 0:
+            return
+        last = self.pieces[-1] if self.pieces else None
+        if kind == "copy" and last and last.kind == "copy" and last.src + last.length == src:
+            self.pieces[-1] = attrs.evolve(last, length=last.length + length)
+        elif kind == "zeros" and last and last.kind == "zeros":
+            self.pieces[-1] = attrs.evolve(last, length=last.length + length)
+        else:
+            self.pieces.append(Piece(kind, length, src, index))
+        self.position += length
+
+    def pad_to(self, offset: int) -> None:
+        self.add("zeros", offset - self.position)
+
+    def place(self, lump: Lump, length: int, changed: bool, dst: int) -> None:
+        """Write a lump at `dst`: a copy if its bytes can be copied as they are."""
+        if changed or dst != lump.offset:
+            self.add("lump", length, index=lump.index)
+        else:
+            self.add("copy", length, src=lump.offset)
+
+
+def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], policy: str,
+         keep_tail: bool = True) -> Plan:
+    """Place every lump. `new_lengths` holds the lumps whose content changed.
+
+    stable: unchanged lumps keep bytes and offsets; a changed lump goes back into its slot (its
+    bytes plus following padding) when it fits, else after the last lump with its old slot zeroed.
+    The last lump's slot is open-ended. Trailing data follows the last lump (BSPX readers look for
+    it there), so it moves when the file grows.
+    compact: lumps in their file order, 4-byte aligned, no holes; trailing data kept if
+    `keep_tail`.
+    in-place: changed lumps (and trailing data) appended after the current end of file; their
+    old places are zeroed after the header is committed.
+    """
+    if policy == "compact":
+        return _compact(lumps, layout, new_lengths, keep_tail)
+    if policy == "stable":
+        return _stable(lumps, layout, new_lengths)
+    if policy == "in-place":
+        return _in_place(lumps, layout, new_lengths)
+    raise ValueError(f"unknown layout {policy!r}")
+
+
+def _file_order(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> list[int]:
+    """Lumps in file order, then lumps that were empty and now have content, by index."""
+    added = [i for i in sorted(new_lengths) if lumps[i].length == 0 and new_lengths[i] > 0]
+    return list(layout.order) + added
+
+
+def _core_end(layout: Layout) -> int:
+    return layout.tail.start if layout.tail else layout.file_size
+
+
+def _slot_end(lump: Lump, layout: Layout) -> int | None:
+    """End of the lump's slot (its bytes and the padding after it); None if open-ended."""
+    if lump.end == _core_end(layout):
+        return None
+    gap = layout.gap_after(lump.end)
+    return gap.end if gap is not None and gap.kind == "padding" else lump.end
+
+
+def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> Plan:
+    offsets = [lump.offset for lump in lumps]
+    vacated: list[tuple[int, int]] = []
+    appended: list[int] = []
+    for index in _file_order(lumps, layout, new_lengths):
+        if index not in new_lengths:
+            continue
+        lump, length = lumps[index], new_lengths[index]
+        slot_end = _slot_end(lump, layout) if lump.length else lump.offset
+        fits = lump.length and (slot_end is None or lump.offset + length <= slot_end)
+        if not fits:
+            if lump.length:
+                vacated.append((lump.offset, slot_end - lump.offset))
+            if length:
+                appended.append(index)
+    out = _Builder(layout.header_size)
+    vacated_at = dict(vacated)
+    for index in layout.order:
+        lump = lumps[index]
+        out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
+        if lump.offset in vacated_at:
+            out.add("zeros", vacated_at[lump.offset])
+        elif index not in new_lengths:
+            out.place(lump, lump.length, False, lump.offset)
+        else:
+            length = new_lengths[index]
+            out.place(lump, length, True, lump.offset)
+            if length != lump.length:   # else the padding after it stays as it was
+                slot_end = _slot_end(lump, layout)
+                out.pad_to(align(out.position) if slot_end is None else slot_end)
+    core_end = _core_end(layout)
+    out.add("copy", core_end - out.position, src=out.position)   # only in a map without lumps
+    grew = out.position != core_end or bool(appended)
+    for index in appended:
+        out.pad_to(align(out.position))
+        offsets[index] = out.position
+        out.place(lumps[index], new_lengths[index], True, out.position)
+    _finish_tail(out, layout, moved=grew, keep=True)
+    return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool) -> None:
+    """Trailing data after the last lump: as it was, or moved behind the new last lump."""
+    tail = layout.tail
+    if not moved:
+        if tail is not None:
+            out.add("copy", tail.length, src=tail.start)
+        return
+    out.pad_to(align(out.position))
+    if tail is not None and tail.kind == "trailing" and keep:
+        out.add("tail", tail.length, src=tail.start)
+
+
+def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+             keep_tail: bool) -> Plan:
+    offsets = [lump.offset for lump in lumps]
+    out = _Builder(layout.header_size)
+    for index in _file_order(lumps, layout, new_lengths):
+        lump = lumps[index]
+        length = new_lengths.get(index, lump.length)
+        if not length:
+            continue
+        out.pad_to(align(out.position))
+        offsets[index] = out.position
+        out.place(lump, length, index in new_lengths, out.position)
+    tail = layout.tail
+    unmoved = tail is not None and out.position == tail.start and keep_tail
+    _finish_tail(out, layout, moved=not unmoved, keep=keep_tail)
+    return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> Plan:
+    offsets = [lump.offset for lump in lumps]
+    start = align(layout.file_size)
+    out = _Builder(start)
+    cleanup = []
+    for index in _file_order(lumps, layout, new_lengths):
+        if index not in new_lengths:
+            continue
+        lump, length = lumps[index], new_lengths[index]
+        if lump.length:
+            slot_end = _slot_end(lump, layout)
+            cleanup.append((lump.offset, (slot_end or lump.end) - lump.offset))
+        if length:
+            out.pad_to(align(out.position))
+            offsets[index] = out.position
+            out.place(lump, length, True, out.position)
+    tail = layout.tail
+    if out.pieces and tail is not None and tail.kind == "trailing":
+        out.pad_to(align(out.position))
+        out.add("tail", tail.length, src=tail.start)
+        cleanup.append((tail.start, tail.length))
+    elif out.pieces:
+        out.pad_to(align(out.position))
+    pieces = tuple(out.pieces)
+    return Plan(tuple(offsets), start if pieces else layout.file_size, pieces, tuple(cleanup))
