@@ -46,8 +46,8 @@ class Layout:
 
     @property
     def tail(self) -> Gap | None:
-        """The bytes after the last lump (padding or trailing data), if any."""
-        return self.gaps[-1] if self.gaps and self.gaps[-1].end == self.file_size else None
+        """Trailing data after the last lump and its padding (BSPX, zeros), if any."""
+        return self.gaps[-1] if self.gaps and self.gaps[-1].kind == "trailing" else None
 
 
 def lump_label(lump: Lump) -> str:
@@ -95,6 +95,9 @@ def compute_layout(header: Header, file_size: int) -> Layout:
                 else "unreferenced"
             gaps.append(Gap(position, lump.offset, kind))
         position = lump.end
+    if file_size - position >= ALIGNMENT and align(position) > position:
+        gaps.append(Gap(position, align(position), "padding"))    # trailing data starts aligned
+        position = align(position)
     if file_size > position:
         kind = "padding" if file_size - position < ALIGNMENT else "trailing"
         gaps.append(Gap(position, file_size, kind))

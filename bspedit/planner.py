@@ -101,8 +101,8 @@ def _core_end(layout: Layout) -> int:
 
 
 def _slot_end(lump: Lump, layout: Layout) -> int | None:
-    """End of the lump's slot (its bytes and the padding after it); None if open-ended."""
-    if lump.end == _core_end(layout):
+    """End of the lump's slot (its bytes and the padding after it); None for the last lump."""
+    if layout.order and lump.index == layout.order[-1]:
         return None
     gap = layout.gap_after(lump.end)
     return gap.end if gap is not None and gap.kind == "padding" else lump.end
@@ -125,6 +125,7 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -
                 appended.append(index)
     out = _Builder(layout.header_size)
     vacated_at = dict(vacated)
+    last_resized = False
     for index in layout.order:
         lump = lumps[index]
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
@@ -137,10 +138,11 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -
             out.place(lump, length, True, lump.offset)
             if length != lump.length:   # else the padding after it stays as it was
                 slot_end = _slot_end(lump, layout)
-                out.pad_to(align(out.position) if slot_end is None else slot_end)
-    core_end = _core_end(layout)
-    out.add("copy", core_end - out.position, src=out.position)   # only in a map without lumps
-    grew = out.position != core_end or bool(appended)
+                last_resized = slot_end is None
+                out.pad_to(align(out.position) if last_resized else slot_end)
+    if not last_resized:
+        out.add("copy", _core_end(layout) - out.position, src=out.position)
+    grew = last_resized or bool(appended)
     for index in appended:
         out.pad_to(align(out.position))
         offsets[index] = out.position
@@ -157,7 +159,7 @@ def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool) -> None
             out.add("copy", tail.length, src=tail.start)
         return
     out.pad_to(align(out.position))
-    if tail is not None and tail.kind == "trailing" and keep:
+    if tail is not None and keep:
         out.add("tail", tail.length, src=tail.start)
 
 
@@ -174,7 +176,9 @@ def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
         offsets[index] = out.position
         out.place(lump, length, index in new_lengths, out.position)
     tail = layout.tail
-    unmoved = tail is not None and out.position == tail.start and keep_tail
+    unmoved = tail is not None and align(out.position) == tail.start and keep_tail
+    if unmoved:
+        out.pad_to(tail.start)
     _finish_tail(out, layout, moved=not unmoved, keep=keep_tail)
     return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
 
@@ -196,7 +200,7 @@ def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int])
             offsets[index] = out.position
             out.place(lump, length, True, out.position)
     tail = layout.tail
-    if out.pieces and tail is not None and tail.kind == "trailing":
+    if out.pieces and tail is not None:
         out.pad_to(align(out.position))
         out.add("tail", tail.length, src=tail.start)
         cleanup.append((tail.start, tail.length))

@@ -1,0 +1,48 @@
+"""Pieces every verb group shares: output options, JSON printing, the save report."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..bsp import Bsp, SaveReport
+from ..errors import BspError
+from ..planner import LAYOUTS
+
+
+def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True) -> None:
+    """`-o OUT` or `--in-place`, and `--layout`."""
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomic)")
+    if in_place:
+        target.add_argument("--in-place", action="store_true",
+                            help="append changed lumps to MAP itself and rewrite its header last")
+    parser.add_argument("--layout", choices=LAYOUTS, default="stable",
+                        help="stable (default): untouched lumps keep their offsets; "
+                             "compact: no holes, lumps in file order")
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
+    """Save an edited map as the user asked: `-o OUT` or `--in-place`."""
+    if getattr(args, "in_place", False):
+        if args.layout != "stable":
+            raise BspError("--in-place appends changed lumps; --layout does not apply")
+        return bsp.save_in_place()
+    return bsp.save(args.output, args.layout)
+
+
+def describe_save(report: SaveReport) -> str:
+    changed = ", ".join(report.changed) or "none"
+    moved = ", ".join(report.moved) or "none"
+    return (f"wrote {report.target} ({report.size} bytes, {report.layout} layout); "
+            f"changed: {changed}; moved: {moved}")

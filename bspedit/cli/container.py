@@ -1,0 +1,102 @@
+"""`info`, `rewrite`, `verify`: the container as a whole."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..bsp import Bsp
+from .common import add_json, add_output, describe_save, print_json
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    info = commands.add_parser("info", help="family, version and the lump table of a map")
+    info.add_argument("map", metavar="MAP")
+    add_json(info)
+    info.set_defaults(run=run_info)
+
+    rewrite = commands.add_parser("rewrite", help="parse a map and write it back")
+    rewrite.add_argument("map", metavar="MAP")
+    add_output(rewrite, in_place=False)
+    rewrite.set_defaults(run=run_rewrite)
+
+    verify = commands.add_parser("verify", help="structural checks and an in-memory round trip")
+    verify.add_argument("map", metavar="MAP")
+    verify.set_defaults(run=run_verify)
+
+
+def describe(bsp: Bsp) -> dict[str, Any]:
+    """Everything `info` shows, as plain data."""
+    from ..checks import lzma_header
+    from ..relocate import bspx_directory
+
+    position = {index: n for n, index in enumerate(bsp.layout.order)}
+    lumps = []
+    for lump in bsp.lumps:
+        compressed = lzma_header(bsp.read_range(lump.offset, lump.offset + 17)) \
+            if lump.length and bsp.family.header == "vbsp" else None
+        lumps.append({"index": lump.index, "name": lump.name, "offset": lump.offset,
+                      "length": lump.length, "version": lump.version, "fourcc": lump.fourcc,
+                      "compressed": compressed is not None,
+                      "uncompressed_length": compressed.actual_size if compressed else None,
+                      "file_order": position.get(lump.index)})
+    gaps = [{"start": g.start, "end": g.end, "length": g.length, "kind": g.kind,
+             "zero": bsp.read_range(g.start, g.end).strip(b"\0") == b""} for g in bsp.layout.gaps]
+    tail = bsp.layout.tail
+    bspx = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
+    return {"file": bsp.path, "family": bsp.family.key, "title": bsp.family.title,
+            "ident": bsp.header.ident.decode("latin-1"), "version": bsp.header.version,
+            "revision": bsp.header.revision,
+            "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
+            "size": bsp.size, "header_size": bsp.header.size, "lumps": lumps, "gaps": gaps,
+            "trailing_bytes": tail.length if tail else 0,
+            "bspx_lumps": [{"name": e.name.rstrip(b"\0").decode("latin-1"), "offset": e.offset,
+                            "length": e.length} for e in bspx.lumps] if bspx else []}
+
+
+def run_info(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        facts = describe(bsp)
+    if args.json:
+        print_json(facts)
+        return 0
+    print(f"{facts['file']}: {facts['title']}")
+    details = [f"version {facts['version']}" if facts["version"] is not None else None,
+               f"map revision {facts['revision']}" if facts["revision"] is not None else None,
+               f"lump_t order {facts['lump_t_order']}" if facts["lump_t_order"] else None,
+               f"{facts['size']} bytes", f"header {facts['header_size']} bytes"]
+    print("  " + ", ".join(d for d in details if d))
+    print(f"  {'#':>3} {'name':<32} {'offset':>10} {'length':>10} {'version':>7} "
+          f"{'compressed':>10} {'order':>5}")
+    for lump in facts["lumps"]:
+        packed = f"{lump['uncompressed_length']}" if lump["compressed"] else "-"
+        order = "-" if lump["file_order"] is None else lump["file_order"]
+        print(f"  {lump['index']:>3} {lump['name']:<32} {lump['offset']:>10} {lump['length']:>10} "
+              f"{lump['version']:>7} {packed:>10} {order:>5}")
+    for gap in facts["gaps"]:
+        content = "zeros" if gap["zero"] else "non-zero bytes"
+        print(f"  {gap['kind']}: {gap['length']} bytes at {gap['start']}..{gap['end']} ({content})")
+    for entry in facts["bspx_lumps"]:
+        print(f"  BSPX lump {entry['name']}: {entry['length']} bytes at {entry['offset']}")
+    return 0
+
+
+def run_rewrite(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        report = bsp.save(args.output, args.layout)
+    print(describe_save(report))
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from ..checks import problems
+
+    with Bsp.open(args.map, check=False) as bsp:
+        found = problems(bsp)
+        summary = f"{bsp.family.key} v{bsp.header.version}" if bsp.header.version is not None \
+            else bsp.family.key
+    for line in found:
+        print(line)
+    if not found:
+        print(f"{args.map}: OK ({summary}, {sum(1 for l in bsp.lumps if l.length)} lumps, "
+              "round trip identical)")
+    return 1 if found else 0

@@ -1,0 +1,30 @@
+"""Shared fixtures: the real corpus (when ../shared is there) and synthetic maps."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS_MAPS = sorted(CORPUS.glob("*/*.bsp")) if CORPUS.is_dir() else []
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def corpus_maps(family: str | None = None) -> list:
+    """Parameters for corpus tests: one per map, or one skipped entry without the corpus."""
+    maps = [m for m in CORPUS_MAPS if family is None or m.parent.name == family]
+    if not maps:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus not present"))]
+    return [pytest.param(m, id=f"{m.parent.name}/{m.stem}") for m in maps]
+
+
+@pytest.fixture
+def write_map(tmp_path):
+    """Write map bytes to a file in tmp_path and return its path."""
+    def write(data: bytes, name: str = "map.bsp") -> Path:
+        path = tmp_path / name
+        path.write_bytes(data)
+        return path
+    return write

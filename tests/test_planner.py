@@ -1,0 +1,106 @@
+"""Planner tests on layouts alone: no files."""
+from __future__ import annotations
+
+from bspedit.header import Lump
+from bspedit.layout import Gap, Layout
+from bspedit.planner import Piece, plan
+
+# header 100 bytes; lumps 0 at 100 (10 bytes, 2 padding), 1 at 112 (8), 2 at 120 (5), tail 3 bytes
+LUMPS = [Lump(0, "A", 100, 10), Lump(1, "B", 112, 8), Lump(2, "C", 120, 5), Lump(3, "D", 125, 0)]
+LAYOUT = Layout(100, 128, (0, 1, 2), (Gap(110, 112, "padding"), Gap(125, 128, "padding")))
+
+
+def test_unchanged_stable_is_one_copy_of_everything():
+    result = plan(LUMPS, LAYOUT, {}, "stable")
+    assert result.pieces == (Piece("copy", 28, src=100),)
+    assert result.offsets == (100, 112, 120, 125)
+
+
+def test_changed_lump_that_fits_goes_into_its_slot_with_zero_padding():
+    result = plan(LUMPS, LAYOUT, {0: 12}, "stable")
+    assert result.pieces == (Piece("lump", 12, index=0), Piece("copy", 16, src=112))
+    assert result.offsets == LAYOUT_OFFSETS
+
+
+LAYOUT_OFFSETS = (100, 112, 120, 125)
+
+
+def test_same_size_change_keeps_the_padding_bytes():
+    result = plan(LUMPS, LAYOUT, {0: 10}, "stable")
+    assert result.pieces == (Piece("lump", 10, index=0), Piece("copy", 18, src=110))
+
+
+def test_shorter_change_zero_fills_the_rest_of_the_slot():
+    result = plan(LUMPS, LAYOUT, {1: 3}, "stable")
+    assert result.pieces == (Piece("copy", 12, src=100), Piece("lump", 3, index=1),
+                             Piece("zeros", 5), Piece("copy", 8, src=120))
+
+
+def test_growing_lump_moves_to_the_end_and_its_slot_is_zeroed():
+    result = plan(LUMPS, LAYOUT, {0: 20}, "stable")
+    assert result.offsets[0] == 128
+    assert result.offsets[1:] == (112, 120, 125)
+    assert result.pieces == (Piece("zeros", 12), Piece("copy", 16, src=112),
+                             Piece("lump", 20, index=0))
+
+
+def test_last_lump_grows_in_place():
+    result = plan(LUMPS, LAYOUT, {2: 30}, "stable")
+    assert result.offsets[2] == 120
+    assert result.pieces == (Piece("copy", 20, src=100), Piece("lump", 30, index=2),
+                             Piece("zeros", 2))
+    assert result.end == 152
+
+
+def test_emptied_lump_keeps_its_offset():
+    result = plan(LUMPS, LAYOUT, {1: 0}, "stable")
+    assert result.offsets[1] == 112
+    assert result.pieces == (Piece("copy", 12, src=100), Piece("zeros", 8),
+                             Piece("copy", 8, src=120))
+
+
+def test_lump_that_was_empty_is_appended():
+    result = plan(LUMPS, LAYOUT, {3: 4}, "stable")
+    assert result.offsets[3] == 128
+    assert result.pieces[-1] == Piece("lump", 4, index=3)
+
+
+def test_trailing_data_follows_the_last_lump_when_the_file_grows():
+    layout = Layout(100, 140, (0, 1, 2), (Gap(110, 112, "padding"), Gap(125, 128, "padding"),
+                                          Gap(128, 140, "trailing")))
+    unchanged = plan(LUMPS, layout, {1: 8}, "stable")
+    assert unchanged.pieces[-1] == Piece("copy", 20, src=120)
+    grown = plan(LUMPS, layout, {2: 9}, "stable")
+    assert grown.pieces[-2:] == (Piece("zeros", 3), Piece("tail", 12, src=128))
+    assert grown.end == 120 + 12 + 12
+    shrunk = plan(LUMPS, layout, {2: 1}, "stable")
+    assert shrunk.pieces[-3:] == (Piece("lump", 1, index=2), Piece("zeros", 3),
+                                  Piece("tail", 12, src=128))
+
+
+def test_compact_drops_holes_and_keeps_file_order():
+    lumps = [Lump(0, "A", 160, 4), Lump(1, "B", 100, 6)]
+    layout = Layout(100, 170, (1, 0), (Gap(106, 160, "unreferenced"), Gap(164, 170, "trailing")))
+    result = plan(lumps, layout, {}, "compact", keep_tail=False)
+    assert result.offsets == (108, 100)
+    assert result.pieces == (Piece("copy", 6, src=100), Piece("zeros", 2),
+                             Piece("lump", 4, index=0))
+
+
+def test_compact_keeps_trailing_data_when_asked():
+    lumps = [Lump(0, "A", 100, 4)]
+    layout = Layout(100, 120, (0,), (Gap(104, 120, "trailing"),))
+    assert plan(lumps, layout, {}, "compact", keep_tail=True).pieces == (Piece("copy", 20, src=100),)
+
+
+def test_in_place_appends_after_the_end_and_cleans_up_after_commit():
+    result = plan(LUMPS, LAYOUT, {0: 6}, "in-place")
+    assert result.start == 128
+    assert result.pieces == (Piece("lump", 6, index=0), Piece("zeros", 2))
+    assert result.offsets[0] == 128
+    assert result.cleanup == ((100, 12),)
+
+
+def test_in_place_without_changes_writes_nothing():
+    result = plan(LUMPS, LAYOUT, {}, "in-place")
+    assert result.pieces == () and result.cleanup == ()
