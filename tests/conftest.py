@@ -1,6 +1,7 @@
 """Shared fixtures: the real corpus (when ../shared is there) and synthetic maps."""
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -10,6 +11,12 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 CORPUS_MAPS = sorted(CORPUS.glob("*/*.bsp")) if CORPUS.is_dir() else []
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def run_cli(*args: object) -> subprocess.CompletedProcess:
+    """Run `python -m bspedit ARGS` and capture its text output."""
+    return subprocess.run([sys.executable, "-m", "bspedit", *map(str, args)],
+                          capture_output=True, text=True)
 
 
 def corpus_maps(family: str | None = None) -> list:

@@ -9,12 +9,8 @@ import sys
 import pytest
 
 import synthetic
+from conftest import run_cli
 from bspedit.bsp import Bsp
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bspedit", *map(str, args)],
-                          capture_output=True, text=True)
 
 
 def test_info_prints_family_and_lump_table(write_map):

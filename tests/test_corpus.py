@@ -1,20 +1,12 @@
 """The real corpus, end to end, compared with the original file lump by lump."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.checks import problems
 from bspedit.relocate import game_lump_directory
-from conftest import corpus_maps
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bspedit", *map(str, args)],
-                          capture_output=True, text=True)
+from conftest import corpus_maps, run_cli
 
 
 @pytest.mark.parametrize("path", corpus_maps())
