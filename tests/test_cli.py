@@ -10,6 +10,7 @@ import pytest
 
 import synthetic
 from conftest import run_cli
+from test_container import BAD_INPUTS
 from bspedit.bsp import Bsp
 
 
@@ -93,6 +94,17 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(write_map, tmp_path, c
     assert result.stderr == f"bspedit: {path}: offset 48: truncated header: 48 of 160 bytes\n"
     assert "Traceback" not in result.stdout + result.stderr
     assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map.bsp"]
+
+
+@pytest.mark.parametrize("case", BAD_INPUTS)
+def test_every_bad_input_case_through_rewrite(write_map, tmp_path, case):
+    data, message = BAD_INPUTS[case]
+    path = write_map(data)
+    result = run_cli("rewrite", path, "-o", tmp_path / "out.bsp")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"bspedit: {path}: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.bsp"]
 
 
