@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib.util
 import lzma
 import struct
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = sorted((SHARED / "corpus").glob("*/*.bsp"))
 
 
+@functools.cache
 def _bspref():
     spec = importlib.util.spec_from_file_location("bspref", SHARED / "tools" / "bspref.py")
     module = importlib.util.module_from_spec(spec)
@@ -40,8 +43,10 @@ def _corpus_entity_text(path: Path) -> bytes:
 
 
 def _changed_lines(before: bytes, after: bytes) -> list[str]:
-    diff = difflib.ndiff(before.decode("latin-1").splitlines(True), after.decode("latin-1").splitlines(True))
-    return [line for line in diff if line[:1] in "+-"]
+    """The removed (-) and added (+) lines of a line diff."""
+    diff = difflib.unified_diff(before.decode("latin-1").splitlines(True),
+                                after.decode("latin-1").splitlines(True), n=0)
+    return [line for line in diff if line[:1] in "+-" and line[:3] not in ("---", "+++")]
 
 
 SOURCE = (b'{\n"world_maxs" "512 512 512"\n"skyname" "sky_day01_01"\n"classname" "worldspawn"\n}\n'
@@ -51,7 +56,7 @@ SOURCE = (b'{\n"world_maxs" "512 512 512"\n"skyname" "sky_day01_01"\n"classname"
 
 # -- the corpus ---------------------------------------------------------------------------------
 
-corpus = pytest.mark.skipif(not CORPUS, reason="no /work/shared corpus")
+corpus = pytest.mark.skipif(not CORPUS, reason=f"no map corpus in {SHARED}")
 
 
 @corpus
@@ -75,8 +80,8 @@ def test_corpus_edit_changes_only_the_edited_lines(path: Path) -> None:
     lump.add_entity([("classname", "info_target"), ("targetname", "added")])
     after = lump.to_bytes()
     assert _changed_lines(data, after) == [
-        '- "classname" "worldspawn"\n', '+ "classname" "worldspawn_edited"\n',
-        "+ {\n", '+ "classname" "info_target"\n', '+ "targetname" "added"\n', "+ }\n"]
+        '-"classname" "worldspawn"\n', '+"classname" "worldspawn_edited"\n',
+        "+{\n", '+"classname" "info_target"\n', '+"targetname" "added"\n', "+}\n"]
     assert EntityLump.parse(after).find(targetname="added")[0].pairs() == [
         ("classname", "info_target"), ("targetname", "added")]
 
@@ -140,8 +145,8 @@ def test_edit_worldspawn_and_add_entity_shows_only_those_lines() -> None:
     added = lump.add_entity({"classname": "info_target", "targetname": "t1"})
     after = lump.to_bytes()
     assert _changed_lines(SOURCE, after) == [
-        '- "skyname" "sky_day01_01"\n', '+ "skyname" "sky_night"\n',
-        "+ {\n", '+ "classname" "info_target"\n', '+ "targetname" "t1"\n', "+ }\n"]
+        '-"skyname" "sky_day01_01"\n', '+"skyname" "sky_night"\n',
+        "+{\n", '+"classname" "info_target"\n', '+"targetname" "t1"\n', "+}\n"]
     assert after.endswith(b'}\n{\n"classname" "info_target"\n"targetname" "t1"\n}\n\x00')
     assert added.dirty and added.pairs() == [("classname", "info_target"), ("targetname", "t1")]
 
@@ -154,10 +159,10 @@ def test_set_add_rename_delete_touch_only_their_lines() -> None:
     assert relay.delete("targetname") == 1
     relay.set("spawnflags", "1")
     assert _changed_lines(SOURCE, lump.to_bytes()) == [
-        '- "targetname" "relay"\n',
-        '- "OnTrigger" "door,Open,,0,-1"\n', '- "OnTrigger" "door,Close,,5.50,-1"\n',
-        '+ "OnUser1" "door,Open,,0,-1"\n', '+ "OnUser1" "door,Close,,5.50,-1"\n',
-        '+ "OnUser1" "door,Lock,,9,-1"\n', '+ "spawnflags" "1"\n']
+        '-"targetname" "relay"\n',
+        '-"OnTrigger" "door,Open,,0,-1"\n', '-"OnTrigger" "door,Close,,5.50,-1"\n',
+        '+"OnUser1" "door,Open,,0,-1"\n', '+"OnUser1" "door,Close,,5.50,-1"\n',
+        '+"OnUser1" "door,Lock,,9,-1"\n', '+"spawnflags" "1"\n']
 
 
 def test_set_changes_the_first_occurrence_and_keeps_its_key_case() -> None:
@@ -198,8 +203,8 @@ def test_remove_takes_the_entity_lines_only() -> None:
     lump = EntityLump.parse(SOURCE)
     lump.remove(lump.worldspawn)
     assert _changed_lines(SOURCE, lump.to_bytes()) == [
-        "- {\n", '- "world_maxs" "512 512 512"\n', '- "skyname" "sky_day01_01"\n',
-        '- "classname" "worldspawn"\n', "- }\n"]
+        "-{\n", '-"world_maxs" "512 512 512"\n', '-"skyname" "sky_day01_01"\n',
+        '-"classname" "worldspawn"\n', "-}\n"]
     lump.remove(next(iter(lump)))
     assert lump.to_bytes() == b"\x00" and len(lump) == 0
     with pytest.raises(BspError, match="not in this lump"):
@@ -250,11 +255,14 @@ def test_find_rejects_bad_patterns_and_modes() -> None:
 # -- errors ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("data", "offset", "message"), [
-    (b'{\n"a" "b"\n"c" "d\n}\n\x00', 15, "line 3, column 5: unterminated quoted string"),
-    (b'{\n"a" "b"\n', 10, "line 3, column 1: missing '}' before the end of the text (entity opened at line 1)"),
-    (b'{\n"a" "b"\n\x00', 10, "line 3, column 1: missing '}' before a NUL byte (entity opened at line 1)"),
-    (b'{\n"a" "b"\n{\n"c" "d"\n}\n', 10, "line 3, column 1: missing '}' before '{' (entity opened at line 1)"),
-    (b'{\r\n"a" "b"\r\n  junk here\r\n}\r\n', 16, "line 3, column 3: unexpected text 'junk'"),
+    (b'{\n"a" "b"\n"c" "d\n}\n\x00', 14, "line 3, column 5: unterminated quoted string"),
+    (b'{\n"a" "b"\n', 10,
+     "line 3, column 1: missing '}' before the end of the text (entity opened at line 1)"),
+    (b'{\n"a" "b"\n\x00', 10,
+     "line 3, column 1: missing '}' before a NUL byte (entity opened at line 1)"),
+    (b'{\n"a" "b"\n{\n"c" "d"\n}\n', 10,
+     "line 3, column 1: missing '}' before '{' (entity opened at line 1)"),
+    (b'{\r\n"a" "b"\r\n  junk here\r\n}\r\n', 14, "line 3, column 3: unexpected text 'junk'"),
     (b'{\n"a" "b"\n}\n/ x', 12, "line 4, column 1: unexpected text '/'"),
     (b'{\n"a" "b"\n"c"\n}\n', 14, "line 4, column 1: key without a value"),
     (b'{\n"a" "b"\n}\n}\n', 12, "line 4, column 1: '}' outside an entity"),
@@ -265,6 +273,15 @@ def test_malformed_text_names_line_and_column(data: bytes, offset: int, message:
         EntityLump.parse(data)
     assert caught.value.message == message and caught.value.offset == offset
     assert str(caught.value) == f"entities: offset {offset}: {message}"
+
+
+def test_long_gaps_parse_in_linear_time() -> None:
+    data = b"{}" + b" " * 1_000_000 + b"x"
+    start = time.perf_counter()
+    with pytest.raises(BspError, match="line 1, column 1000003: unexpected text 'x'"):
+        EntityLump.parse(data)
+    assert EntityLump.parse(data, lenient=True).to_bytes() is data
+    assert time.perf_counter() - start < 2  # a regex that rescans each gap takes hours
 
 
 def test_lenient_keeps_bad_stretches_verbatim() -> None:
@@ -279,9 +296,8 @@ def test_lenient_keeps_bad_stretches_verbatim() -> None:
     assert lump.to_bytes() is data
     lump.worldspawn.set("skyname", "sky")
     lump.add_entity([("classname", "info_null")])
-    assert lump.to_bytes() == data.replace(
-        b'"worldspawn"\n', b'"worldspawn"\n"skyname" "sky"\n', 1).replace(
-        b'}\n\x00', b'}\n{\n"classname" "info_null"\n}\n\x00')
+    assert lump.to_bytes() == data.replace(  # the new entity goes after the last good one
+        b'"worldspawn"\n}\n', b'"worldspawn"\n"skyname" "sky"\n}\n{\n"classname" "info_null"\n}\n', 1)
 
 
 def test_lenient_resumes_at_the_next_entity_line() -> None:
@@ -295,7 +311,8 @@ def test_lenient_resumes_at_the_next_entity_line() -> None:
 
 _text = st.text(st.characters(codec="latin-1", exclude_characters='"\x00'), max_size=12)
 _space = st.text(st.sampled_from(" \t\r\n\x0b\x1b"), max_size=3)
-_gap = st.lists(st.one_of(_space, _text.map(lambda c: "//" + c.replace("\n", "") + "\n")), max_size=3).map("".join)
+_comment = st.text(st.characters(codec="latin-1", exclude_characters="\n\x00"), max_size=12)
+_gap = st.lists(st.one_of(_space, _comment.map(lambda c: f"//{c}\n")), max_size=3).map("".join)
 
 
 @st.composite
@@ -326,8 +343,52 @@ def test_valid_text_round_trips_and_parses_to_its_pairs(case) -> None:
     for entity in lump:
         entity.set("new key", "new\xffvalue")
     reparsed = EntityLump.parse(lump.to_bytes())
-    assert [e.pairs()[:-1] for e in reparsed] == [e.pairs()[:-1] for e in EntityLump.parse(data)]
+    assert [e.pairs()[:-1] for e in reparsed] == [e.pairs() for e in EntityLump.parse(data)]
     assert all(e.get("NEW KEY") == "new\xffvalue" for e in reparsed)
+
+
+_key = st.sampled_from(["a", "A", "origin", "OnTrigger", "ontrigger"])
+_edit = st.one_of(
+    st.tuples(st.sampled_from(["set", "add"]), st.integers(0, 3), _key, _text),
+    st.tuples(st.just("delete"), st.integers(0, 3), _key),
+    st.tuples(st.just("rename"), st.integers(0, 3), _key, _key),
+    st.tuples(st.just("remove"), st.integers(0, 3)),
+    st.tuples(st.just("add_entity"), st.lists(st.tuples(_key, _text), max_size=3)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_lumps(), st.lists(_edit, max_size=6))
+def test_edited_text_reparses_to_the_edited_pairs(case, edits) -> None:
+    lump = EntityLump.parse(case[0])
+    model = [entity.pairs() for entity in lump]
+    for op, *args in edits:
+        entities = list(lump)
+        if op == "add_entity":
+            lump.add_entity(args[0])
+            model.append(list(args[0]))
+            continue
+        if not entities:
+            continue
+        index = args[0] % len(entities)
+        entity, pairs = entities[index], model[index]
+        same = [i for i, (k, _) in enumerate(pairs) if k.lower() == args[1].lower()] if len(args) > 1 else []
+        if op == "remove":
+            lump.remove(entity)
+            del model[index]
+        elif op == "set" and same:
+            entity.set(args[1], args[2])
+            pairs[same[0]] = (pairs[same[0]][0], args[2])
+        elif op in ("set", "add"):
+            getattr(entity, op)(args[1], args[2])
+            pairs.append((args[1], args[2]))
+        elif op == "delete":
+            assert entity.delete(args[1]) == len(same)
+            pairs[:] = [p for i, p in enumerate(pairs) if i not in same]
+        else:
+            entity.rename(args[1], args[2])
+            pairs[:] = [(args[2], v) if i in same else (k, v) for i, (k, v) in enumerate(pairs)]
+    assert [entity.pairs() for entity in EntityLump.parse(lump.to_bytes())] == model
 
 
 _noise = st.lists(st.sampled_from([b"{", b"}", b'"', b'"k"', b" ", b"\n", b"\r\n", b"//", b"/", b"a",
