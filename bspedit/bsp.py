@@ -5,6 +5,8 @@ import mmap
 import os
 import zlib
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from . import executor
@@ -14,6 +16,9 @@ from .header import Header, Lump, read_header
 from .layout import Layout, check_directory, compute_layout, lump_label
 from .planner import LAYOUTS, Piece, Plan, plan
 from .relocate import relocate_game_lump, relocate_trailer
+
+if TYPE_CHECKING:
+    from .entities import EntityLump
 
 
 @attrs.define
@@ -45,6 +50,7 @@ class Bsp:
         self.header = header
         self.layout = layout
         self._replaced: dict[int, _Replacement] = {}
+        self._entities: EntityLump | None = None
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
@@ -118,6 +124,10 @@ class Bsp:
     def original_bytes(self, lump: Lump) -> bytes:
         return self._data[lump.offset:lump.end] if lump.length > 0 else b""
 
+    def view(self) -> memoryview:
+        """A zero-copy view of the stored file; release it before closing the map."""
+        return memoryview(self._data) if self.size else memoryview(b"")
+
     def read_range(self, start: int, end: int) -> bytes:
         return self._data[start:end]
 
@@ -137,13 +147,56 @@ class Bsp:
         self._replaced[index] = _Replacement(bytes(data), old.version if version is None else version,
                                              fourcc)
 
+    def entities(self, *, lenient: bool = False) -> EntityLump:
+        """The entity lump as an editable, lossless model (LZMA lumps are decompressed).
+
+        Edits are stored back when the map is planned or saved; an unedited lump keeps its
+        stored bytes, compressed or not.
+        """
+        if self._entities is None:
+            from .entities import EntityLump
+            from .lzma_lump import decompress, lzma_header
+
+            data = self.read_lump(self.family.entities)
+            try:
+                text = decompress(data) if lzma_header(data) else data
+                self._entities = EntityLump.parse(text, lenient=lenient)
+            except BspError as exc:
+                exc.lump = lump_label(self.lumps[self.family.entities])
+                raise exc.at(self.path)
+        return self._entities
+
+    def replace_entities(self, text: bytes) -> None:
+        """Replace the whole entity text (ripent import); validate it with `EntityLump.parse`."""
+        from .entities import EntityLump
+
+        self._entities = EntityLump.parse(text, lenient=True)
+        self._store_entity_text(text)
+
+    def _store_views(self) -> None:
+        """Put edited views back into their lumps."""
+        if self._entities is not None and self._entities.dirty:
+            self._store_entity_text(self._entities.to_bytes())
+
+    def _store_entity_text(self, text: bytes) -> None:
+        """Store entity text, compressed again if the lump was, keeping unchanged bytes as stored."""
+        from .lzma_lump import compress, decompress, lzma_header
+
+        index = self.family.entities
+        stored = self.original_bytes(self.lumps[index])
+        if lzma_header(stored):
+            text = stored if decompress(stored) == text else compress(text)
+        self.replace_lump(index, text)
+
     @property
     def dirty(self) -> bool:
+        self._store_views()
         return bool(self._replaced)
 
     # -- saving ------------------------------------------------------------------------------
     def plan(self, layout: str = "stable") -> tuple[Header, Plan]:
         """The new header and the plan for saving with `layout` (stable, compact or in-place)."""
+        self._store_views()
         new_lengths = {i: len(r.data) for i, r in self._replaced.items()}
         result = plan(self.lumps, self.layout, new_lengths, layout, keep_tail=self._tail_is_data())
         header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])

@@ -2,18 +2,14 @@
 from __future__ import annotations
 
 import zlib
-from io import BytesIO
-
-from kaitaistruct import KaitaiStream
 
 from .bsp import Bsp
 from .errors import BspError
-from .generated.lzma_header import LzmaHeader
 from .header import Lump
 from .layout import check_directory, lump_label
+from .lzma_lump import HEADER_SIZE as LZMA_HEADER_SIZE, lzma_header
 from .relocate import bspx_directory, game_lump_directory, game_lump_offsets_absolute
 
-LZMA_HEADER_SIZE = 17
 _EOCD = b"PK\x05\x06"
 
 
@@ -43,13 +39,6 @@ def _record_sizes(bsp: Bsp) -> list[str]:
             found.append(_problem(bsp, lump, f"length {lump.length} is not a multiple of its "
                                   f"{size}-byte records", lump.offset))
     return found
-
-
-def lzma_header(data: bytes) -> LzmaHeader | None:
-    """Valve's LZMA lump header at the start of `data`, if it has one."""
-    if data[:4] != b"LZMA" or len(data) < LZMA_HEADER_SIZE:
-        return None
-    return LzmaHeader(KaitaiStream(BytesIO(bytes(data[:LZMA_HEADER_SIZE]))))
 
 
 def _source_lumps(bsp: Bsp) -> list[str]:

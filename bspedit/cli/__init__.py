@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import BspError
-from . import container
+from . import checksum, container, ent
 
-GROUPS = (container,)
+GROUPS = (container, ent, checksum)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -33,12 +33,32 @@ def print_json(value: Any) -> None:
 
 
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
-    """Save an edited map as the user asked: `-o OUT` or `--in-place`."""
+    """Save an edited map as the user asked (`-o OUT` or `--in-place`) and report it, with the
+    engine checksums before and after."""
+    from ..mapsums import COMPARED, WHOLE_FILE, map_checksums
+
+    before = map_checksums(bsp)
     if getattr(args, "in_place", False):
         if args.layout != "stable":
             raise BspError("--in-place appends changed lumps; --layout does not apply")
-        return bsp.save_in_place()
-    return bsp.save(args.output, args.layout)
+        report = bsp.save_in_place()
+        after = map_checksums(bsp)
+    else:
+        report = bsp.save(args.output, args.layout)
+        with Bsp.open(report.target) as saved:
+            after = map_checksums(saved)
+    print(describe_save(report))
+    for name, value in before.items():
+        state = "unchanged" if after[name] == value else "CHANGED"
+        print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
+    engine = bsp.family.engine
+    if engine in WHOLE_FILE and before != after:
+        print(f"note: {bsp.family.title} engines checksum the whole file: clients holding the "
+              "original map will be refused, and bot .aas files need their checksum fixed")
+    elif before[COMPARED[engine]] != after[COMPARED[engine]]:
+        print("note: the checksum servers compare changed: clients holding the original map "
+              "will be refused")
+    return report
 
 
 def describe_save(report: SaveReport) -> str:

@@ -26,7 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def describe(bsp: Bsp) -> dict[str, Any]:
     """Everything `info` shows, as plain data."""
-    from ..checks import lzma_header
+    from ..lzma_lump import lzma_header
     from ..relocate import bspx_directory
 
     position = {index: n for n, index in enumerate(bsp.layout.order)}

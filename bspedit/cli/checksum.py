@@ -1,0 +1,31 @@
+"""`checksum`: what each engine computes for the map, signed and unsigned."""
+from __future__ import annotations
+
+import argparse
+
+from ..bsp import Bsp
+from ..checksum import signed32
+from .common import add_json, print_json
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("checksum", help="the map checksums the engines compute")
+    parser.add_argument("map", metavar="MAP")
+    add_json(parser)
+    parser.set_defaults(run=run_checksum)
+
+
+def run_checksum(args: argparse.Namespace) -> int:
+    from ..mapsums import COMPARED, map_checksums
+
+    with Bsp.open(args.map) as bsp:
+        sums = map_checksums(bsp)
+        compared = COMPARED[bsp.family.engine]
+    if args.json:
+        print_json({name: {"hex": f"0x{value:08x}", "unsigned": value, "signed": signed32(value),
+                           "compared_by_servers": name == compared} for name, value in sums.items()})
+        return 0
+    for name, value in sums.items():
+        mark = "  (what servers compare)" if name == compared else ""
+        print(f"{name}: 0x{value:08x} ({value}, signed {signed32(value)}){mark}")
+    return 0

@@ -1,0 +1,59 @@
+"""Valve's LZMA lumps: 'LZMA', actualSize, lzmaSize, 5 property bytes, raw LZMA1 stream.
+
+Decoding uses the standard library; encoding uses pylzma 0.5.0 with Valve's settings, which
+reproduces Valve's bytes exactly. Callers keep the stored bytes of lumps they did not change.
+"""
+from __future__ import annotations
+
+import lzma
+import struct
+from io import BytesIO
+
+from kaitaistruct import KaitaiStream
+
+from .errors import BspError
+from .generated.lzma_header import LzmaHeader
+
+HEADER_SIZE = 17
+MAX_DECOMPRESSED = 1 << 30        # refuse lumps claiming more than 1 GiB unless raised
+VALVE_SETTINGS = dict(dictionary=24, fastBytes=32, literalContextBits=3, literalPosBits=0,
+                      posBits=2, algorithm=1, eos=0, multithreading=0)
+
+
+def lzma_header(data: bytes) -> LzmaHeader | None:
+    """Valve's LZMA header at the start of `data`, if it has one."""
+    if data[:4] != b"LZMA" or len(data) < HEADER_SIZE:
+        return None
+    return LzmaHeader(KaitaiStream(BytesIO(bytes(data[:HEADER_SIZE]))))
+
+
+def decompress(data: bytes, limit: int = MAX_DECOMPRESSED) -> bytes:
+    """The uncompressed bytes of an LZMA lump; BspError on a lying or broken stream."""
+    header = lzma_header(data)
+    if header is None:
+        raise BspError("not an LZMA lump (no 17-byte 'LZMA' header)", offset=0)
+    if header.actual_size > limit:
+        raise BspError(f"LZMA lump claims {header.actual_size} bytes, over the {limit}-byte limit",
+                       offset=4)
+    props = header.properties
+    lc, rest = props[0] % 9, props[0] // 9
+    lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5,
+                   "dict_size": int.from_bytes(props[1:5], "little")}
+    stream = data[HEADER_SIZE:HEADER_SIZE + header.lzma_size]
+    try:
+        decoder = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[lzma_filter])
+        out = decoder.decompress(stream, max_length=header.actual_size)
+    except (lzma.LZMAError, ValueError) as exc:
+        raise BspError(f"corrupt LZMA stream: {exc}", offset=HEADER_SIZE) from exc
+    if len(out) != header.actual_size:
+        raise BspError(f"LZMA stream gives {len(out)} of the {header.actual_size} bytes its header "
+                       "claims", offset=HEADER_SIZE)
+    return out
+
+
+def compress(data: bytes) -> bytes:
+    """An LZMA lump as Valve's tools write it."""
+    import pylzma
+
+    packed = pylzma.compress(bytes(data), **VALVE_SETTINGS)
+    return b"LZMA" + struct.pack("<II", len(data), len(packed) - 5) + packed

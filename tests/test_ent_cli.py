@@ -1,0 +1,101 @@
+"""`bspedit ent` on real maps: ripent round trips, edits that keep every other lump and the CRC."""
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+import synthetic
+from bspedit.bsp import Bsp
+from bspedit.mapsums import map_checksums
+from conftest import corpus_maps, run_cli
+
+SOURCE_AND_GOLDSRC = corpus_maps("source") + corpus_maps("goldsrc")
+
+
+@pytest.mark.parametrize("path", corpus_maps())
+def test_export_then_import_is_byte_identical(path, tmp_path):
+    text = tmp_path / "map.ent"
+    assert run_cli("ent", "export", path, "-o", text).returncode == 0
+    with Bsp.open(path) as bsp:
+        assert text.read_bytes() == bsp.entities().to_bytes()
+    result = run_cli("ent", "import", path, text, "-o", tmp_path / "out.bsp")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out.bsp").read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("path", SOURCE_AND_GOLDSRC)
+def test_entity_edit_changes_only_the_entity_lump_and_keeps_the_crc(path, tmp_path):
+    out = tmp_path / "edited.bsp"
+    edit = run_cli("ent", "set", path, "--where", "classname=worldspawn", "message=bspedit", "-o", out)
+    assert edit.returncode == 0, edit.stderr
+    add = run_cli("ent", "add", out, "classname=info_target", "targetname=added", "--in-place")
+    assert add.returncode == 0, add.stderr
+    for output in (edit.stdout, add.stdout):
+        assert "map checksum crc32: before" in output and "(unchanged)" in output
+    with Bsp.open(path) as original, Bsp.open(out) as edited:
+        assert map_checksums(edited)["crc32"] == map_checksums(original)["crc32"]
+        for before, after in zip(original.lumps, edited.lumps):
+            if before.index == original.family.entities:
+                continue
+            assert (after.offset, after.length) == (before.offset, before.length), before.name
+            assert edited.read_lump(after.index) == original.read_lump(before.index)
+        old_text = original.entities().to_bytes().decode("latin-1").splitlines()
+        new_text = edited.entities().to_bytes().decode("latin-1").splitlines()
+    changes = [line for line in difflib.unified_diff(old_text, new_text, lineterm="", n=0)
+               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    removed = [line for line in changes if line.startswith("-")]
+    added = [line[1:] for line in changes if line.startswith("+")]
+    assert all('"message"' in line for line in removed)            # at most the old message
+    assert '"message" "bspedit"' in added
+    assert {'"classname" "info_target"', '"targetname" "added"'} <= set(added)
+    assert len(added) <= 1 + 5                                      # the key, and one new entity
+
+
+def test_whole_file_engines_are_named_when_saving(write_map, tmp_path):
+    path = write_map(synthetic.sample("q3"))
+    result = run_cli("ent", "set", path, "--where", "classname=worldspawn", "message=x",
+                     "-o", tmp_path / "out.bsp")
+    assert result.returncode == 0
+    assert "map checksum block_checksum: before" in result.stdout and "(CHANGED)" in result.stdout
+    assert "engines checksum the whole file" in result.stdout
+
+
+def test_query_json_and_no_match_exit_1(write_map):
+    path = write_map(synthetic.sample("source"))
+    import json
+    found = run_cli("ent", "query", path, "--where", "classname=info_*", "--match", "glob", "--json")
+    assert json.loads(found.stdout) == [{"index": 1, "pairs": [["classname", "info_player_start"],
+                                                              ["origin", "0 0 64"]]}]
+    assert run_cli("ent", "query", path, "--where", "classname=nothing").returncode == 1
+
+
+def test_edit_matching_nothing_writes_nothing(write_map, tmp_path):
+    path = write_map(synthetic.sample("goldsrc"))
+    result = run_cli("ent", "set", path, "--where", "classname=nope", "a=b", "-o", tmp_path / "o.bsp")
+    assert result.returncode == 1 and not (tmp_path / "o.bsp").exists()
+
+
+def test_malformed_entity_text_is_a_one_line_error_with_line_and_column(write_map, tmp_path):
+    bad = tmp_path / "bad.ent"
+    bad.write_bytes(b'{\n"classname" "worldspawn"\n"message "oops\n}\n')
+    path = write_map(synthetic.sample("source"))
+    result = run_cli("ent", "import", path, bad, "-o", tmp_path / "o.bsp")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"bspedit: {bad}: ") and "line 3" in result.stderr
+    assert not (tmp_path / "o.bsp").exists()
+    lenient = run_cli("ent", "import", path, bad, "--lenient", "-o", tmp_path / "o.bsp")
+    assert lenient.returncode == 0, lenient.stderr
+    with Bsp.open(tmp_path / "o.bsp") as bsp:
+        assert bsp.read_lump(0) == bad.read_bytes()
+
+
+def test_remove_and_delete_key(write_map, tmp_path):
+    path = write_map(synthetic.sample("source"))
+    out = tmp_path / "o.bsp"
+    assert run_cli("ent", "remove", path, "--where", "classname=info_player_start", "-o", out).returncode == 0
+    assert run_cli("ent", "delete-key", out, "--where", "classname=worldspawn", "message",
+                   "--in-place").returncode == 0
+    with Bsp.open(out) as bsp:
+        lump = bsp.entities()
+        assert len(lump) == 1 and lump.worldspawn.get("message") is None
