@@ -54,11 +54,11 @@ class Bsp:
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike, *, check: bool = True, writable: bool = False) -> Bsp:
+    def open(cls, path: str | os.PathLike, *, check: bool = True) -> Bsp:
         """Open a map. Bad input raises BspError naming the file, lump and offset."""
         path = os.fspath(path)
         try:
-            fd = os.open(path, os.O_RDWR if writable else os.O_RDONLY)
+            fd = os.open(path, os.O_RDONLY)
         except OSError as exc:
             raise BspError(f"cannot open: {exc.strerror}", path=path) from exc
         try:
