@@ -5,6 +5,7 @@ import mmap
 import os
 import zlib
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import attrs
@@ -188,6 +189,11 @@ class Bsp:
             text = stored if decompress(stored) == text else compress(text)
         self.replace_lump(index, text)
 
+    def is_replaced(self, index: int) -> bool:
+        """True when lump `index` will be saved with new bytes."""
+        self._store_views()
+        return index in self._replaced
+
     @property
     def dirty(self) -> bool:
         self._store_views()
@@ -213,7 +219,7 @@ class Bsp:
             raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
         header, result = self.plan(layout)
         target = os.fspath(target)
-        executor.save_as(self._fd, target, self._header_bytes(header), result, self._materialise)
+        executor.save_as(self._fd, target, self._header_bytes(header), result, self.materialise)
         return self._report(target, layout, header, result)
 
     def save_in_place(self) -> SaveReport:
@@ -223,7 +229,7 @@ class Bsp:
             return self._report(self.path, "in-place", header, result)
         fd = os.open(self.path, os.O_RDWR)
         try:
-            executor.save_in_place(fd, self._header_bytes(header), result, self._materialise)
+            executor.save_in_place(fd, self._header_bytes(header), result, self.materialise)
         finally:
             os.close(fd)
         report = self._report(self.path, "in-place", header, result)
@@ -240,7 +246,7 @@ class Bsp:
             return bytes(self._data[:header.size])
         return header.to_bytes()
 
-    def _materialise(self, piece: Piece, position: int) -> bytes:
+    def materialise(self, piece: Piece, position: int) -> bytes:
         """Bytes of a lump or of the trailing data, for where they land."""
         if piece.kind == "tail":
             return relocate_trailer(self.read_range(piece.src, piece.src + piece.length),
@@ -264,21 +270,48 @@ class Bsp:
         return SaveReport(target, layout, size, changed, moved)
 
     # -- checking ----------------------------------------------------------------------------
-    def stored_crc(self) -> int:
-        """CRC-32 of the whole file as it would be saved with the stable layout."""
-        header, result = self.plan("stable")
-        crc = zlib.crc32(self._header_bytes(header))
+    def render(self, layout: str = "stable") -> Iterator[bytes | memoryview]:
+        """The bytes a save with `layout` would produce, in chunks, without writing anything.
+
+        Release the map only after the iterator is exhausted (chunks may view the mmap).
+        """
+        header, result = self.plan(layout)
+        yield self._header_bytes(header)
+        pieces = list(result.pieces)
         position = result.start
-        for piece in result.pieces:
-            if piece.kind == "copy":
-                for start in range(piece.src, piece.src + piece.length, executor.CHUNK):
-                    crc = zlib.crc32(self._data[start:min(start + executor.CHUNK,
-                                                          piece.src + piece.length)], crc)
-            elif piece.kind == "zeros":
-                crc = zlib.crc32(bytes(piece.length), crc)
-            else:
-                crc = zlib.crc32(self._materialise(piece, position), crc)
-            position += piece.length
+        if layout == "in-place":
+            position = header.size
+            pieces = self._in_place_prefix(result) + pieces
+        view = self.view()
+        try:
+            for piece in pieces:
+                if piece.kind == "copy":
+                    for start in range(piece.src, piece.src + piece.length, executor.CHUNK):
+                        yield view[start:min(start + executor.CHUNK, piece.src + piece.length)]
+                elif piece.kind == "zeros":
+                    yield bytes(piece.length)
+                else:
+                    yield self.materialise(piece, position)
+                position += piece.length
+        finally:
+            view.release()
+
+    def _in_place_prefix(self, result: Plan) -> list[Piece]:
+        """The existing file after its header, as an in-place save leaves it, as pieces."""
+        pieces, position = [], self.header.size
+        for offset, length in sorted(result.cleanup):
+            pieces += [Piece("copy", offset - position, src=position), Piece("zeros", length)]
+            position = offset + length
+        pieces.append(Piece("copy", self.size - position, src=position))
+        if result.pieces:
+            pieces.append(Piece("zeros", result.start - self.size))
+        return [p for p in pieces if p.length > 0]
+
+    def stored_crc(self, layout: str = "stable") -> int:
+        """CRC-32 of the whole file as a save with `layout` would write it."""
+        crc = 0
+        for chunk in self.render(layout):
+            crc = zlib.crc32(chunk, crc)
         return crc
 
 

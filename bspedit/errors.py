@@ -29,3 +29,7 @@ class BspError(Exception):
         if self.path is None:
             self.path = path
         return self
+
+
+class CheckFailed(BspError):
+    """A requested check refused the operation (for example `--keep-checksum`): exit status 1."""

@@ -160,7 +160,7 @@ def test_failed_save_leaves_target_and_folder_untouched(write_map, tmp_path, mon
 
         def explode(*args):
             raise RuntimeError("disk on fire")
-        monkeypatch.setattr(bsp, "_materialise", explode)
+        monkeypatch.setattr(bsp, "materialise", explode)
         with pytest.raises(RuntimeError):
             bsp.save(target)
     assert target.read_bytes() == b"previous contents"

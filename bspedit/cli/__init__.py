@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from . import checksum, container, ent
 
 GROUPS = (container, ent, checksum)
@@ -27,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except CheckFailed as exc:
+        print(f"bspedit: {exc}", file=sys.stderr)
+        return 1
     except BspError as exc:
         print(f"bspedit: {exc}", file=sys.stderr)
         return 2

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..bsp import Bsp, SaveReport
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from ..planner import LAYOUTS
 
 
@@ -18,6 +18,9 @@ def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True) -> Non
     if in_place:
         target.add_argument("--in-place", action="store_true",
                             help="append changed lumps to MAP itself and rewrite its header last")
+    parser.add_argument("--keep-checksum", action="store_true",
+                        help="refuse (exit 1) a save that would change the checksum the "
+                             "family's servers compare")
     parser.add_argument("--layout", choices=LAYOUTS, default="stable",
                         help="stable (default): untouched lumps keep their offsets; "
                              "compact: no holes, lumps in file order")
@@ -35,12 +38,20 @@ def print_json(value: Any) -> None:
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
     """Save an edited map as the user asked (`-o OUT` or `--in-place`) and report it, with the
     engine checksums before and after."""
-    from ..mapsums import COMPARED, WHOLE_FILE, map_checksums
+    from ..mapsums import COMPARED, WHOLE_FILE, checksums_after, map_checksums
 
     before = map_checksums(bsp)
-    if getattr(args, "in_place", False):
-        if args.layout != "stable":
-            raise BspError("--in-place appends changed lumps; --layout does not apply")
+    in_place = getattr(args, "in_place", False)
+    if in_place and args.layout != "stable":
+        raise BspError("--in-place appends changed lumps; --layout does not apply")
+    if args.keep_checksum:
+        name = COMPARED[bsp.family.engine]
+        predicted = checksums_after(bsp, "in-place" if in_place else args.layout)[name]
+        if predicted != before[name]:
+            raise CheckFailed(f"--keep-checksum: refused, {name} would change from "
+                              f"0x{before[name]:08x} to 0x{predicted:08x} ({_why(bsp)}); "
+                              "nothing written", path=bsp.path)
+    if in_place:
         report = bsp.save_in_place()
         after = map_checksums(bsp)
     else:
@@ -59,6 +70,16 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
         print("note: the checksum servers compare changed: clients holding the original map "
               "will be refused")
     return report
+
+
+def _why(bsp: Bsp) -> str:
+    from ..mapsums import WHOLE_FILE
+
+    if bsp.family.engine in WHOLE_FILE:
+        return f"{bsp.family.title} engines checksum the whole file"
+    changed = [l.name for l in bsp.lumps if bsp.is_replaced(l.index)
+               and l.index != bsp.family.entities]
+    return "changed lumps the checksum covers: " + (", ".join(changed) or "lumps moved")
 
 
 def describe_save(report: SaveReport) -> str:

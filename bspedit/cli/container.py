@@ -5,7 +5,7 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
-from .common import add_json, add_output, describe_save, print_json
+from .common import add_json, add_output, print_json, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -82,8 +82,7 @@ def run_info(args: argparse.Namespace) -> int:
 
 def run_rewrite(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        report = bsp.save(args.output, args.layout)
-    print(describe_save(report))
+        save(bsp, args)
     return 0
 
 
