@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import BspError, CheckFailed
-from . import checksum, container, ent
+from . import checksum, container, diff, ent, lump
 
-GROUPS = (container, ent, checksum)
+GROUPS = (container, ent, lump, diff, checksum)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,139 @@
+"""`lump`: list, extract, replace, export to and merge Valve lump files."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..bsp import Bsp
+from ..errors import BspError
+from ..layout import lump_label
+from .common import add_json, add_output, print_json, save
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    lump = commands.add_parser("lump", help="lumps: list, extract, replace, .lmp export/merge")
+    verbs = lump.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    listing = verbs.add_parser("list", help="the non-empty lumps (a short `info`)")
+    listing.add_argument("map", metavar="MAP")
+    add_json(listing)
+    listing.set_defaults(run=run_list)
+
+    extract = verbs.add_parser("extract", help="write a lump's stored bytes to a file")
+    extract.add_argument("map", metavar="MAP")
+    extract.add_argument("lump", metavar="LUMP", help="index or name (entities, LUMP_PAKFILE, ...)")
+    extract.add_argument("-o", "--output", required=True, metavar="FILE")
+    extract.set_defaults(run=run_extract)
+
+    replace = verbs.add_parser("replace", help="give a lump the bytes of FILE")
+    replace.add_argument("map", metavar="MAP")
+    replace.add_argument("lump", metavar="LUMP")
+    replace.add_argument("data", metavar="FILE")
+    replace.add_argument("--lump-version", type=int, help="the lump's version (default: kept)")
+    add_output(replace)
+    replace.set_defaults(run=run_replace)
+
+    export = verbs.add_parser("export", help="write a lump as the next free MAP_l_N.lmp")
+    export.add_argument("map", metavar="MAP")
+    export.add_argument("lump", metavar="LUMP")
+    export.add_argument("-o", "--output", metavar="FILE.lmp", help="default: next free _l_N.lmp")
+    export.set_defaults(run=run_export)
+
+    strip = verbs.add_parser("strip", help="empty the named lumps")
+    strip.add_argument("map", metavar="MAP")
+    strip.add_argument("lumps", nargs="+", metavar="LUMP")
+    add_output(strip)
+    strip.set_defaults(run=run_strip)
+
+    merge = verbs.add_parser("merge", help="apply lump files in the engine's order (_l_0 first)")
+    merge.add_argument("map", metavar="MAP")
+    merge.add_argument("files", nargs="+", metavar="FILE.lmp")
+    merge.add_argument("--force", action="store_true",
+                       help="apply files whose map revision or lump version differ from the map's")
+    add_output(merge)
+    merge.set_defaults(run=run_merge)
+
+
+def run_strip(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        indices = sorted({bsp.lump_index(key) for key in args.lumps})
+        for index in indices:
+            bsp.replace_lump(index, b"")
+        print("emptied: " + ", ".join(lump_label(bsp.lumps[i]) for i in indices))
+        save(bsp, args)
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    from ..lzma_lump import lzma_header
+
+    with Bsp.open(args.map) as bsp:
+        rows = [{"index": l.index, "name": l.name, "offset": l.offset, "length": l.length,
+                 "version": l.version,
+                 "compressed": lzma_header(bsp.read_range(l.offset, l.offset + 17)) is not None}
+                for l in bsp.lumps if l.length]
+    if args.json:
+        print_json(rows)
+    else:
+        for row in rows:
+            packed = " lzma" if row["compressed"] else ""
+            print(f"{row['index']:>3} {row['name']:<32} {row['length']:>10} bytes at "
+                  f"{row['offset']:>10}  v{row['version']}{packed}")
+    return 0
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        index = bsp.lump_index(args.lump)
+        data = bsp.read_lump(index)
+        label = lump_label(bsp.lumps[index])
+    Path(args.output).write_bytes(data)
+    print(f"wrote {args.output}: {label}, {len(data)} bytes")
+    return 0
+
+
+def run_replace(args: argparse.Namespace) -> int:
+    data = Path(args.data).read_bytes()
+    with Bsp.open(args.map) as bsp:
+        bsp.replace_lump(args.lump, data, version=args.lump_version)
+        save(bsp, args)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from ..lumpfile import LumpFile, next_free
+
+    with Bsp.open(args.map) as bsp:
+        index = bsp.lump_index(args.lump)
+        lump = bsp.lumps[index]
+        record = LumpFile(index, lump.version, bsp.header.revision or 0, bsp.read_lump(index))
+        label = lump_label(lump)
+    target = Path(args.output) if args.output else next_free(args.map)
+    target.write_bytes(record.to_bytes())
+    print(f"wrote {target}: {label}, {len(record.data)} bytes, map revision {record.revision}")
+    return 0
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    from ..lumpfile import LumpFile, engine_order
+
+    with Bsp.open(args.map) as bsp:
+        revision = bsp.header.revision or 0
+        for path in engine_order(args.files):
+            record = LumpFile.parse(Path(path).read_bytes(), path)
+            if not 0 <= record.index < bsp.family.lump_count:
+                raise BspError(f"lump id {record.index} does not exist in {bsp.family.key} maps",
+                               path=path, offset=4)
+            current = bsp.lumps[record.index]
+            if not args.force and record.revision != revision:
+                raise BspError(f"made for map revision {record.revision}, but {args.map} is "
+                               f"revision {revision} (--force to apply anyway)", path=path,
+                               offset=16)
+            if not args.force and record.version != current.version:
+                raise BspError(f"{lump_label(current)} version {record.version} differs from the "
+                               f"map's {current.version} (--force to apply anyway)", path=path,
+                               offset=8)
+            bsp.replace_lump(record.index, record.data, version=record.version)
+            print(f"{path}: {lump_label(current)}, {len(record.data)} bytes")
+        save(bsp, args)
+    return 0
