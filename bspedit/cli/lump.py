@@ -41,7 +41,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     strip = verbs.add_parser("strip", help="empty the named lumps")
     strip.add_argument("map", metavar="MAP")
-    strip.add_argument("lumps", nargs="+", metavar="LUMP")
+    strip.add_argument("lumps", nargs="*", metavar="LUMP")
+    strip.add_argument("--preset", choices=sorted(_preset_names()),
+                       help="server-download: compile-tool data no engine loads; "
+                            "no-hdr: HDR lighting lumps and the dplh game lump")
     add_output(strip)
     strip.set_defaults(run=run_strip)
 
@@ -54,14 +57,55 @@ def register(commands: argparse._SubParsersAction) -> None:
     merge.set_defaults(run=run_merge)
 
 
+def _preset_names() -> list[str]:
+    from ..presets import PRESETS
+    return list(PRESETS)
+
+
 def run_strip(args: argparse.Namespace) -> int:
+    from ..presets import PRESETS
+
+    if not args.lumps and not args.preset:
+        raise BspError("name the lumps to empty, or a --preset")
     with Bsp.open(args.map) as bsp:
-        indices = sorted({bsp.lump_index(key) for key in args.lumps})
-        for index in indices:
-            bsp.replace_lump(index, b"")
-        print("emptied: " + ", ".join(lump_label(bsp.lumps[i]) for i in indices))
+        names = list(args.lumps)
+        game_lumps: tuple[str, ...] = ()
+        if args.preset:
+            preset = PRESETS[args.preset]
+            if bsp.family.engine != "source":
+                raise BspError(f"preset {preset.name} is for Source maps", path=args.map)
+            for removed, fallback in preset.fallbacks.items():
+                if bsp.lumps[bsp.lump_index(removed)].length and \
+                        not bsp.lumps[bsp.lump_index(fallback)].length:
+                    raise BspError(f"preset {preset.name} would remove {removed} but {fallback} "
+                                   "is empty: the map would lose that data entirely", path=args.map)
+            names += preset.lumps
+            if bsp.header.version <= 20:
+                names += preset.lumps_up_to_v20
+            game_lumps = preset.game_lumps
+            print(f"preset {preset.name}: removes {preset.removes}; costs {preset.cost}")
+        indices = sorted({bsp.lump_index(key) for key in names})
+        emptied = [i for i in indices if bsp.lumps[i].length]
+        for index in emptied:
+            bsp.replace_lump(index, b"", version=0, fourcc=0)
+        if game_lumps:
+            _strip_game_lumps(bsp, game_lumps)
+        print("emptied: " + (", ".join(lump_label(bsp.lumps[i]) for i in emptied) or "nothing"))
         save(bsp, args)
     return 0
+
+
+def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> None:
+    from ..gamelump import remove_members
+
+    index = bsp.lump_index(bsp.family.game_lump)
+    lump = bsp.lumps[index]
+    if lump.length:
+        data = bsp.read_lump(index)
+        stripped = remove_members(data, lump.offset, set(names))
+        if stripped is not data:
+            bsp.replace_lump(index, stripped)
+            print(f"removed game lump member(s): {', '.join(names)}")
 
 
 def run_list(args: argparse.Namespace) -> int:
