@@ -52,6 +52,7 @@ class Bsp:
         self.layout = layout
         self._replaced: dict[int, _Replacement] = {}
         self._entities: EntityLump | None = None
+        self._stored_text: bytes | None = None     # entity text last put into the lump
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
@@ -144,7 +145,9 @@ class Bsp:
             self._replaced.pop(index, None)
             return
         if fourcc is None:
-            fourcc = _lzma_actual_size(data) if self.family.header == "vbsp" else 0
+            from .lzma_lump import lzma_header
+            header = lzma_header(data) if self.family.header == "vbsp" else None
+            fourcc = header.actual_size if header else 0
         self._replaced[index] = _Replacement(bytes(data), old.version if version is None else version,
                                              fourcc)
 
@@ -167,11 +170,12 @@ class Bsp:
                 raise exc.at(self.path)
         return self._entities
 
-    def replace_entities(self, text: bytes) -> None:
-        """Replace the whole entity text (ripent import); validate it with `EntityLump.parse`."""
+    def replace_entities(self, text: bytes, *, lenient: bool = False) -> None:
+        """Replace the whole entity text (ripent import). Malformed text raises BspError
+        (no file named: the caller knows where the text came from)."""
         from .entities import EntityLump
 
-        self._entities = EntityLump.parse(text, lenient=True)
+        self._entities = EntityLump.parse(text, lenient=lenient)
         self._store_entity_text(text)
 
     def _store_views(self) -> None:
@@ -180,9 +184,13 @@ class Bsp:
             self._store_entity_text(self._entities.to_bytes())
 
     def _store_entity_text(self, text: bytes) -> None:
-        """Store entity text, compressed again if the lump was, keeping unchanged bytes as stored."""
+        """Store entity text, compressed again if the lump was, keeping unchanged bytes as stored.
+        Text already stored is not encoded again (LZMA is slow, and this runs on every query)."""
         from .lzma_lump import compress, decompress, lzma_header
 
+        if text == self._stored_text:
+            return
+        self._stored_text = text
         index = self.family.entities
         stored = self.original_bytes(self.lumps[index])
         if lzma_header(stored):
@@ -314,6 +322,3 @@ class Bsp:
             crc = zlib.crc32(chunk, crc)
         return crc
 
-
-def _lzma_actual_size(data: bytes) -> int:
-    return int.from_bytes(data[4:8], "little") if data[:4] == b"LZMA" and len(data) >= 17 else 0

@@ -88,15 +88,12 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from ..entities import EntityLump
-
     text = Path(args.text).read_bytes()
-    try:
-        EntityLump.parse(text, lenient=args.lenient)
-    except BspError as exc:
-        raise exc.at(args.text)
     with Bsp.open(args.map) as bsp:
-        bsp.replace_entities(text)
+        try:
+            bsp.replace_entities(text, lenient=args.lenient)
+        except BspError as exc:
+            raise exc.at(args.text)
         save(bsp, args)
     return 0
 
