@@ -67,7 +67,7 @@ class Bsp:
             size = os.fstat(fd).st_size
             data = mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size else b""
             header = read_header(data, path)
-            problems = check_directory(header, size)
+            problems = check_directory(header.lumps, header.size, size)
             if check and problems:
                 raise problems[0].at(path)
             return cls(path, fd, data, header, compute_layout(header, size))

@@ -15,7 +15,7 @@ _EOCD = b"PK\x05\x06"
 
 def problems(bsp: Bsp) -> list[str]:
     """All structural problems of an open map (opened with check=False); empty when valid."""
-    found = [str(p.at(bsp.path)) for p in check_directory(bsp.header, bsp.size)]
+    found = [str(p.at(bsp.path)) for p in check_directory(bsp.lumps, bsp.header.size, bsp.size)]
     if found:
         return found    # nothing below is meaningful with a broken directory
     found += _record_sizes(bsp)
@@ -111,6 +111,6 @@ def _round_trip(bsp: Bsp) -> list[str]:
     if bsp.stored_crc() != crc:
         found.append(_problem(bsp, None, "an unchanged save would not reproduce the file"))
     header, plan = bsp.plan("compact")
-    for problem in check_directory(header, plan.end):
+    for problem in check_directory(header.lumps, header.size, plan.end):
         found.append(_problem(bsp, None, f"compact layout would be invalid: {problem}"))
     return found

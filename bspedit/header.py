@@ -11,6 +11,7 @@ from .errors import BspError
 from .families import BLUE_SHIFT, BY_IDENT, BY_VERSION, GOLDSRC, KNOWN_UNSUPPORTED, Family
 from .generated.quake_header import QuakeHeader
 from .generated.vbsp_header import VbspHeader
+from .layout import check_directory
 
 # Field order of a Source lump_t: the standard one, and the one Left 4 Dead 2 v21 maps use.
 LUMP_ORDERS = {"standard": ("offset", "length", "version", "fourcc"),
@@ -118,23 +119,10 @@ def _source_header(parsed: VbspHeader, family: Family, data: bytes, path: str | 
         candidates[order] = lumps
     # The version number does not decide the order: keep the reading whose directory is sane.
     order = "standard"
-    if not _plausible(candidates["standard"], family.header_size, len(data)) and \
-            _plausible(candidates["l4d2"], family.header_size, len(data)):
+    if check_directory(candidates["standard"], family.header_size, len(data)) and \
+            not check_directory(candidates["l4d2"], family.header_size, len(data)):
         order = "l4d2"
     return Header(family, b"VBSP", parsed.version, candidates[order], parsed.map_revision, order)
-
-
-def _plausible(lumps: list[Lump], header_size: int, file_size: int) -> bool:
-    """Every non-empty lump lies after the header and inside the file, and none overlap."""
-    spans = sorted((l.offset, l.end) for l in lumps if l.length)
-    if any(l.length < 0 for l in lumps):
-        return False
-    previous_end = header_size
-    for start, end in spans:
-        if start < previous_end or end > file_size:
-            return False
-        previous_end = end
-    return True
 
 
 def _is_blue_shift(lumps: list[Lump], data: bytes) -> bool:

@@ -1,10 +1,15 @@
 """Where everything lies in a map file: lumps in file order and the bytes between them."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import attrs
 
 from .errors import BspError
-from .header import Header, Lump
+
+if TYPE_CHECKING:      # the header reader uses check_directory, so no import at run time
+    from .header import Header, Lump
 
 ALIGNMENT = 4
 
@@ -54,19 +59,19 @@ def lump_label(lump: Lump) -> str:
     return f"lump {lump.index} ({lump.name})"
 
 
-def check_directory(header: Header, file_size: int) -> list[BspError]:
+def check_directory(lumps: Sequence[Lump], header_size: int, file_size: int) -> list[BspError]:
     """Every problem of the lump directory: negative sizes, lumps out of the file, overlaps."""
     problems = []
     spans = []
-    for lump in header.lumps:
+    for lump in lumps:
         label = lump_label(lump)
         if lump.length < 0:
             problems.append(BspError(f"negative length {lump.length}", lump=label,
                                      offset=lump.offset))
         elif lump.length:
-            if lump.offset < header.size:
+            if lump.offset < header_size:
                 problems.append(BspError(
-                    f"lump starts inside the {header.size}-byte header", lump=label,
+                    f"lump starts inside the {header_size}-byte header", lump=label,
                     offset=lump.offset))
             elif lump.end > file_size:
                 problems.append(BspError(
