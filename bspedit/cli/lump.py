@@ -109,13 +109,10 @@ def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> None:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from ..lzma_lump import lzma_header
+    from .container import describe
 
     with Bsp.open(args.map) as bsp:
-        rows = [{"index": l.index, "name": l.name, "offset": l.offset, "length": l.length,
-                 "version": l.version,
-                 "compressed": lzma_header(bsp.read_range(l.offset, l.offset + 17)) is not None}
-                for l in bsp.lumps if l.length]
+        rows = [lump for lump in describe(bsp)["lumps"] if lump["length"]]
     if args.json:
         print_json(rows)
     else:
