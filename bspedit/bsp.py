@@ -16,7 +16,8 @@ from .families import Family
 from .header import Header, Lump, read_header
 from .layout import Layout, check_directory, compute_layout, lump_label
 from .planner import LAYOUTS, Piece, Plan, plan
-from .relocate import relocate_game_lump, relocate_trailer
+from .bspx import relocate_trailer
+from .gamelump import relocate_game_lump
 
 if TYPE_CHECKING:
     from .entities import EntityLump

@@ -8,7 +8,8 @@ from .errors import BspError
 from .header import Lump
 from .layout import check_directory, lump_label
 from .lzma_lump import HEADER_SIZE as LZMA_HEADER_SIZE, lzma_header
-from .relocate import bspx_directory, game_lump_directory, game_lump_offsets_absolute
+from .bspx import bspx_directory
+from .gamelump import game_lump_directory, game_lump_offsets_absolute
 
 _EOCD = b"PK\x05\x06"
 

@@ -110,7 +110,7 @@ def _slot_end(lump: Lump, layout: Layout) -> int | None:
 
 def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> Plan:
     offsets = [lump.offset for lump in lumps]
-    vacated: list[tuple[int, int]] = []
+    vacated: dict[int, int] = {}        # old slot start -> slot length, zeroed
     appended: list[int] = []
     for index in _file_order(lumps, layout, new_lengths):
         if index not in new_lengths:
@@ -120,17 +120,16 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -
         fits = lump.length and (slot_end is None or lump.offset + length <= slot_end)
         if not fits:
             if lump.length:
-                vacated.append((lump.offset, slot_end - lump.offset))
+                vacated[lump.offset] = slot_end - lump.offset
             if length:
                 appended.append(index)
     out = _Builder(layout.header_size)
-    vacated_at = dict(vacated)
     last_resized = False
     for index in layout.order:
         lump = lumps[index]
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
-        if lump.offset in vacated_at:
-            out.add("zeros", vacated_at[lump.offset])
+        if lump.offset in vacated:
+            out.add("zeros", vacated[lump.offset])
         elif index not in new_lengths:
             out.place(lump, lump.length, False, lump.offset)
         else:

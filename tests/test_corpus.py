@@ -5,7 +5,7 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.checks import problems
-from bspedit.relocate import game_lump_directory
+from bspedit.gamelump import game_lump_directory
 from conftest import corpus_maps, run_cli
 
 

@@ -6,9 +6,8 @@ import pytest
 import synthetic
 from bspedit.bsp import Bsp
 from bspedit.checks import problems
-from bspedit.gamelump import fourcc, remove_members
+from bspedit.gamelump import fourcc, game_lump_directory, remove_members
 from bspedit.presets import PRESETS
-from bspedit.relocate import game_lump_directory
 from conftest import CORPUS, corpus_maps, run_cli
 
 

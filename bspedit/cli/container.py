@@ -27,7 +27,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def describe(bsp: Bsp) -> dict[str, Any]:
     """Everything `info` shows, as plain data."""
     from ..lzma_lump import lzma_header
-    from ..relocate import bspx_directory
+    from ..bspx import bspx_directory
 
     position = {index: n for n, index in enumerate(bsp.layout.order)}
     lumps = []
