@@ -15,7 +15,7 @@ from .errors import BspError
 from .families import Family
 from .header import Header, Lump, read_header
 from .layout import Layout, check_directory, compute_layout, lump_label
-from .planner import LAYOUTS, Piece, Plan, plan
+from .planner import LAYOUTS, Piece, Plan, append_base, plan
 from .bspx import relocate_trailer
 from .gamelump import relocate_game_lump
 
@@ -25,9 +25,14 @@ if TYPE_CHECKING:
 
 @attrs.define
 class _Replacement:
-    data: bytes
+    data: bytes          # the new content after the `kept` bytes taken from the file
     version: int
     fourcc: int
+    kept: int = 0        # leading bytes of the new content that are the file's, from the lump
+
+    @property
+    def length(self) -> int:
+        return self.kept + len(self.data)
 
 
 @attrs.frozen
@@ -120,9 +125,14 @@ class Bsp:
     def read_lump(self, key: int | str) -> bytes:
         """The lump's bytes as they will be saved (stored form: compressed lumps stay compressed)."""
         index = self.lump_index(key)
-        if index in self._replaced:
-            return self._replaced[index].data
-        return self.original_bytes(self.lumps[index])
+        new = self._replaced.get(index)
+        if new is None:
+            return self.original_bytes(self.lumps[index])
+        if not new.kept:
+            return new.data
+        start = self.lumps[index].offset
+        kept = self._data[start:start + new.kept]
+        return kept + bytes(new.kept - len(kept)) + new.data
 
     def original_bytes(self, lump: Lump) -> bytes:
         return self._data[lump.offset:lump.end] if lump.length > 0 else b""
@@ -151,6 +161,31 @@ class Bsp:
             fourcc = header.actual_size if header else 0
         self._replaced[index] = _Replacement(bytes(data), old.version if version is None else version,
                                              fourcc)
+
+    def append_base(self, key: int | str) -> int | None:
+        """For the lump stored last, where bytes appended after the end of the file start,
+        relative to the lump (the rest of the file and zero padding to 4 bytes lie between);
+        None for any other lump."""
+        return append_base(self.lumps[self.lump_index(key)], self.layout)
+
+    def splice_lump(self, key: int | str, keep: int, extra: bytes, *,
+                    version: int | None = None, fourcc: int | None = None) -> None:
+        """Give a lump new content: its first `keep` stored bytes, then `extra`. `keep` may also
+        be `append_base(key)`: an in-place save then writes only `extra`, after the end of the
+        file. Saves copy the kept bytes without reading them into memory."""
+        index = self.lump_index(key)
+        old = self.lumps[index]
+        if not (0 <= keep <= old.length or keep == self.append_base(index)):
+            raise ValueError(f"cannot keep {keep} bytes of {lump_label(old)}")
+        if self.family.game_lump and index == self.family.index_of(self.family.game_lump):
+            raise ValueError("the game lump holds file offsets: use replace_lump")
+        if keep <= old.length and not extra or keep == 0:
+            self.replace_lump(index, self.original_bytes(old)[:keep] + extra, version=version,
+                              fourcc=fourcc)
+            return
+        self._replaced[index] = _Replacement(
+            bytes(extra), old.version if version is None else version,
+            old.fourcc if fourcc is None else fourcc, keep)
 
     def entities(self, *, lenient: bool = False) -> EntityLump:
         """The entity lump as an editable, lossless model (LZMA lumps are decompressed).
@@ -212,14 +247,16 @@ class Bsp:
     def plan(self, layout: str = "stable") -> tuple[Header, Plan]:
         """The new header and the plan for saving with `layout` (stable, compact or in-place)."""
         self._store_views()
-        new_lengths = {i: len(r.data) for i, r in self._replaced.items()}
-        result = plan(self.lumps, self.layout, new_lengths, layout, keep_tail=self._tail_is_data())
+        new_lengths = {i: r.length for i, r in self._replaced.items()}
+        kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
+        result = plan(self.lumps, self.layout, new_lengths, layout,
+                      keep_tail=self._tail_is_data(), kept=kept)
         header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])
         for lump, offset in zip(header.lumps, result.offsets):
             lump.offset = offset
             if lump.index in self._replaced:
                 new = self._replaced[lump.index]
-                lump.length, lump.version, lump.fourcc = len(new.data), new.version, new.fourcc
+                lump.length, lump.version, lump.fourcc = new.length, new.version, new.fourcc
         return header, result
 
     def save(self, target: str | os.PathLike, layout: str = "stable") -> SaveReport:
@@ -260,6 +297,9 @@ class Bsp:
         if piece.kind == "tail":
             return relocate_trailer(self.read_range(piece.src, piece.src + piece.length),
                                     piece.src, position)
+        new = self._replaced.get(piece.index)
+        if new is not None and new.kept and piece.src == new.kept:
+            return new.data
         data = self.read_lump(piece.index)
         if self.family.game_lump and piece.index == self.family.index_of(self.family.game_lump):
             data = relocate_game_lump(data, self.lumps[piece.index].offset, position)

@@ -41,9 +41,11 @@ class Plan:
 
 
 class _Builder:
-    def __init__(self, start: int) -> None:
+    def __init__(self, start: int, layout: Layout, kept: Mapping[int, int]) -> None:
         self.start = self.position = start
         self.pieces: list[Piece] = []
+        self.file_size = layout.file_size
+        self.kept = kept
 
     def add(self, kind: str, length: int, src: int = -1, index: int = -1) -> None:
         if length <= 0:
@@ -61,16 +63,28 @@ class _Builder:
         self.add("zeros", offset - self.position)
 
     def place(self, lump: Lump, length: int, changed: bool, dst: int) -> None:
-        """Write a lump at `dst`: a copy if its bytes can be copied as they are."""
-        if changed or dst != lump.offset:
+        """Write a lump at `dst`: a copy if its bytes can be copied as they are. A changed lump
+        whose new content starts with `kept` bytes of the file (from its offset; zeros past the
+        end) copies those and materialises only the rest."""
+        kept = self.kept.get(lump.index, 0) if changed else 0
+        if kept:
+            on_file = min(kept, self.file_size - lump.offset)
+            self.add("copy", on_file, src=lump.offset)
+            self.add("zeros", kept - on_file)
+            self.add("lump", length - kept, src=kept, index=lump.index)
+        elif changed or dst != lump.offset:
             self.add("lump", length, index=lump.index)
         else:
             self.add("copy", length, src=lump.offset)
 
 
 def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], policy: str,
-         keep_tail: bool = True) -> Plan:
-    """Place every lump. `new_lengths` holds the lumps whose content changed.
+         keep_tail: bool = True, kept: Mapping[int, int] | None = None) -> Plan:
+    """Place every lump. `new_lengths` holds the lumps whose content changed; `kept` how many
+    leading bytes of a changed lump's new content are the file's bytes from its old offset.
+
+    A last lump that keeps everything up to the end of the file (see `append_base`) takes in
+    the trailing bytes; in-place, only its new bytes are appended and nothing is zeroed.
 
     stable: unchanged lumps keep bytes and offsets; a changed lump goes back into its slot (its
     bytes plus following padding) when it fits, else after the last lump with its old slot zeroed.
@@ -81,13 +95,29 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     in-place: changed lumps (and trailing data) appended after the current end of file; their
     old places are zeroed after the header is committed.
     """
+    kept = kept or {}
+    if any(_absorbs_tail(lumps[i], layout, k) for i, k in kept.items()):
+        end = lumps[layout.order[-1]].end
+        layout = attrs.evolve(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
     if policy == "compact":
-        return _compact(lumps, layout, new_lengths, keep_tail)
+        return _compact(lumps, layout, new_lengths, keep_tail, kept)
     if policy == "stable":
-        return _stable(lumps, layout, new_lengths)
+        return _stable(lumps, layout, new_lengths, kept)
     if policy == "in-place":
-        return _in_place(lumps, layout, new_lengths)
+        return _in_place(lumps, layout, new_lengths, kept)
     raise ValueError(f"unknown layout {policy!r}")
+
+
+def append_base(lump: Lump, layout: Layout) -> int | None:
+    """For the lump stored last, where bytes appended after the end of the file start, relative
+    to the lump; None for any other lump."""
+    if not layout.order or lump.index != layout.order[-1]:
+        return None
+    return align(layout.file_size) - lump.offset
+
+
+def _absorbs_tail(lump: Lump, layout: Layout, kept: int | None) -> bool:
+    return bool(kept) and kept == append_base(lump, layout)
 
 
 def _file_order(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> list[int]:
@@ -108,7 +138,8 @@ def _slot_end(lump: Lump, layout: Layout) -> int | None:
     return gap.end if gap is not None and gap.kind == "padding" else lump.end
 
 
-def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> Plan:
+def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+            kept: Mapping[int, int]) -> Plan:
     offsets = [lump.offset for lump in lumps]
     vacated: dict[int, int] = {}        # old slot start -> slot length, zeroed
     appended: list[int] = []
@@ -123,7 +154,7 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -
                 vacated[lump.offset] = slot_end - lump.offset
             if length:
                 appended.append(index)
-    out = _Builder(layout.header_size)
+    out = _Builder(layout.header_size, layout, kept)
     last_resized = False
     for index in layout.order:
         lump = lumps[index]
@@ -163,9 +194,9 @@ def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool) -> None
 
 
 def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
-             keep_tail: bool) -> Plan:
+             keep_tail: bool, kept: Mapping[int, int]) -> Plan:
     offsets = [lump.offset for lump in lumps]
-    out = _Builder(layout.header_size)
+    out = _Builder(layout.header_size, layout, kept)
     for index in _file_order(lumps, layout, new_lengths):
         lump = lumps[index]
         length = new_lengths.get(index, lump.length)
@@ -182,13 +213,17 @@ def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
     return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
 
 
-def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> Plan:
+def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+              kept: Mapping[int, int]) -> Plan:
     offsets = [lump.offset for lump in lumps]
     start = align(layout.file_size)
-    out = _Builder(start)
+    out = _Builder(start, layout, kept)
     cleanup = []
+    growing = [i for i in new_lengths if _absorbs_tail(lumps[i], layout, kept.get(i))]
+    for index in growing:       # the last lump grows past the end of the file, in place
+        out.add("lump", new_lengths[index] - kept[index], src=kept[index], index=index)
     for index in _file_order(lumps, layout, new_lengths):
-        if index not in new_lengths:
+        if index not in new_lengths or index in growing:
             continue
         lump, length = lumps[index], new_lengths[index]
         if lump.length:

@@ -204,3 +204,49 @@ def test_bad_input_raises_one_line_bsp_error(write_map, case):
         Bsp.open(path).close()
     text = str(caught.value)
     assert text.startswith(str(path)) and message in text and "\n" not in text
+
+
+@pytest.mark.parametrize("trailing", [b"", b"\0" * 9, b"\x01\x02"])
+def test_last_lump_spliced_past_the_end_of_file(write_map, tmp_path, trailing):
+    lumps = {0: synthetic.ENTITIES, 1: synthetic.records(20, 3), 40: b"PK" + bytes(21)}
+    original = synthetic.make_map("source", lumps, order=[1, 0, 40], pad=b"", trailing=trailing)
+    path = write_map(original)
+    with Bsp.open(path) as bsp:
+        pak = bsp.lumps[40]
+        base = bsp.append_base(40)
+        assert bsp.append_base(0) is None
+        assert base == len(original) + (-len(original) % 4) - pak.offset
+        bsp.splice_lump(40, base, b"new bytes")
+        expected = original[pak.offset:] + bytes(-len(original) % 4) + b"new bytes"
+        assert bsp.read_lump(40) == expected
+        report = bsp.save(tmp_path / "out.bsp")
+        assert report.moved == ()
+        bsp.save_in_place()
+        assert bsp.read_lump(40) == expected and bsp.lumps[40].offset == pak.offset
+    written = (tmp_path / "out.bsp").read_bytes()
+    assert written == path.read_bytes()
+    size = len(original) + (-len(original) % 4)
+    assert written[1036:len(original)] == original[1036:]     # nothing before the end rewritten
+    assert len(written) == size + 9 + (-(size + 9) % 4)
+    with Bsp.open(tmp_path / "out.bsp") as saved, Bsp.open(write_map(original, "o.bsp")) as old:
+        for before, after in zip(old.lumps, saved.lumps):
+            if before.index != 40:
+                assert (before.offset, before.length) == (after.offset, after.length)
+
+
+def test_splice_with_a_shorter_prefix_copies_it_and_keeps_other_lumps(write_map, tmp_path):
+    original = synthetic.sample("source")
+    path = write_map(original)
+    with Bsp.open(path) as bsp:
+        pak = bsp.lumps[40]
+        bsp.splice_lump(40, 4, b"tail")
+        assert bsp.read_lump(40) == original[pak.offset:pak.offset + 4] + b"tail"
+        bsp.save(tmp_path / "out.bsp", "compact")
+        bsp.save_in_place()
+        assert bsp.read_lump(40) == original[pak.offset:pak.offset + 4] + b"tail"
+    with Bsp.open(tmp_path / "out.bsp") as saved:
+        assert saved.read_lump(40) == original[pak.offset:pak.offset + 4] + b"tail"
+        assert saved.read_lump(35) != b"" and not saved.is_replaced(35)
+    with pytest.raises(ValueError):
+        with Bsp.open(tmp_path / "out.bsp") as saved:
+            saved.splice_lump(35, 4, b"x")

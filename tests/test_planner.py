@@ -104,3 +104,32 @@ def test_in_place_appends_after_the_end_and_cleans_up_after_commit():
 def test_in_place_without_changes_writes_nothing():
     result = plan(LUMPS, LAYOUT, {}, "in-place")
     assert result.pieces == () and result.cleanup == ()
+
+
+def test_kept_prefix_is_copied_and_only_the_rest_materialised():
+    same_size = plan(LUMPS, LAYOUT, {1: 8}, "stable", kept={1: 5})
+    assert same_size.pieces == (Piece("copy", 17, src=100), Piece("lump", 3, src=5, index=1),
+                                Piece("copy", 8, src=120))
+    moved = plan(LUMPS, LAYOUT, {1: 12}, "stable", kept={1: 5})
+    assert moved.offsets[1] == 128
+    assert moved.pieces[-2:] == (Piece("copy", 5, src=112), Piece("lump", 7, src=5, index=1))
+
+
+def test_last_lump_kept_to_the_end_of_file_grows_in_place_over_its_padding():
+    layout = Layout(100, 140, (0, 1, 2), (Gap(110, 112, "padding"), Gap(125, 128, "padding"),
+                                          Gap(128, 140, "trailing")))
+    base = 140 - 120                                       # append_base of lump 2
+    stable = plan(LUMPS, layout, {2: base + 6}, "stable", kept={2: base})
+    assert stable.pieces == (Piece("copy", 40, src=100), Piece("lump", 6, src=base, index=2),
+                             Piece("zeros", 2))
+    in_place = plan(LUMPS, layout, {2: base + 6}, "in-place", kept={2: base})
+    assert in_place.start == 140 and in_place.cleanup == ()
+    assert in_place.pieces == (Piece("lump", 6, src=base, index=2), Piece("zeros", 2))
+    assert in_place.offsets == (100, 112, 120, 125)
+
+
+def test_in_place_with_a_partial_prefix_appends_the_whole_lump():
+    result = plan(LUMPS, LAYOUT, {2: 9}, "in-place", kept={2: 3})
+    assert result.pieces == (Piece("copy", 3, src=120), Piece("lump", 6, src=3, index=2),
+                             Piece("zeros", 3))
+    assert result.offsets[2] == 128 and result.cleanup == ((120, 5),)
