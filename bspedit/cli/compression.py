@@ -1,0 +1,65 @@
+"""`compress`, `decompress`: a whole Source map in or out of Valve's LZMA form (as bspzip does)."""
+from __future__ import annotations
+
+import argparse
+import time
+from ..bsp import Bsp
+from .common import add_json, print_json
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    for verb, summary in (
+            ("compress", "LZMA-compress every lump and game lump member as Valve's bspzip does"),
+            ("decompress", "decode every LZMA lump and game lump member (bspzip -repack)")):
+        parser = commands.add_parser(verb, help=summary)
+        parser.add_argument("map", metavar="MAP")
+        target = parser.add_mutually_exclusive_group(required=True)
+        target.add_argument("-o", "--output", metavar="OUT",
+                            help="write the result to OUT (atomic)")
+        target.add_argument("--in-place", action="store_true",
+                            help="replace MAP with the result (atomic: a new file renamed over it)")
+        add_json(parser)
+        parser.set_defaults(run=run, verb=verb)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..compression import compress_map, decompress_map, write_repacked
+    from ..mapsums import map_checksums
+
+    target = args.map if args.in_place else args.output
+    started = time.perf_counter()
+    with Bsp.open(args.map) as bsp:
+        original, before = bsp.size, map_checksums(bsp)
+        changes = (compress_map if args.verb == "compress" else decompress_map)(bsp)
+        if changes:
+            size = write_repacked(bsp, target)
+        else:       # nothing to do: the map as it is
+            size = original if args.in_place else bsp.save(target).size
+    seconds = round(time.perf_counter() - started, 3)
+    with Bsp.open(target) as saved:
+        after = map_checksums(saved)
+    if args.json:
+        print_json({
+            "action": args.verb, "file": args.map, "output": target, "size_before": original,
+            "size_after": size, "ratio": round(size / original, 4), "seconds": seconds,
+            "changed": [{"name": c.name, "game_lump_member": c.member, "before": c.before,
+                         "after": c.after} for c in changes],
+            "checksums": {name: {"before": value, "after": after[name]}
+                          for name, value in before.items()}})
+        return 0
+    for change in changes:
+        print(f"  {change.name}: {change.before} -> {change.after} bytes")
+    members = sum(c.member for c in changes)
+    if changes:
+        print(f"{args.verb}ed {len(changes) - members} lumps and {members} game lump members in "
+              f"{seconds} s; wrote {target}: {original} -> {size} bytes "
+              f"(ratio {size / original:.3f})")
+    else:
+        print(f"nothing to {args.verb}: {target} is {'unchanged' if args.in_place else 'a copy'}")
+    for name, value in before.items():
+        state = "unchanged" if after[name] == value else "CHANGED"
+        print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
+    if before != after:
+        print("note: the map checksum covers the lumps as stored, so it changed: clients holding "
+              "the original file will be refused; ship this file to them too")
+    return 0

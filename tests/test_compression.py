@@ -1,0 +1,262 @@
+"""`compress` / `decompress`: whole Source maps in and out of Valve's LZMA form, byte for byte."""
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+
+import synthetic
+from bspedit.bsp import Bsp
+from bspedit.checks import problems
+from bspedit.compression import compress_map, decompress_map, write_repacked
+from bspedit.errors import BspError
+from bspedit.gamelump import game_lump_directory, relocate_game_lump
+from bspedit.lzma_lump import decompress, lzma_header
+from conftest import CORPUS, corpus_maps, run_cli
+
+LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
+GAME_LUMP, PAKFILE = 35, 40
+EMPTY_PAK = b"PK\x05\x06" + bytes(16) + b"\x20\x00" + b"XZP1 0".ljust(32, b"\0")
+TERMINATOR = bytes(4)
+
+
+def decoded(bsp: Bsp, index: int) -> bytes:
+    data = bsp.read_lump(index)
+    return decompress(data) if lzma_header(data) else data
+
+
+def members(bsp: Bsp) -> list[tuple]:
+    """The game lump's entries with decoded data: (id, flags but bit 0, version, length, data,
+    has an offset)."""
+    lump = bsp.lumps[GAME_LUMP]
+    data = bsp.read_lump(GAME_LUMP)
+    out = []
+    for entry in game_lump_directory(data).entries:
+        blob = data[entry.offset - lump.offset:] if entry.length else b""
+        if blob and entry.flags & 1:
+            blob = decompress(blob[:17 + lzma_header(blob).lzma_size])
+        out.append((entry.id, entry.flags & ~1, entry.version, entry.length, blob[:entry.length],
+                    entry.offset != 0))
+    return out
+
+
+def game_lump_at(bsp: Bsp, offset: int) -> bytes:
+    """The game lump's bytes as they would read at `offset` (absolute member offsets moved)."""
+    lump = bsp.lumps[GAME_LUMP]
+    return relocate_game_lump(bsp.read_lump(GAME_LUMP), lump.offset, offset)
+
+
+def assert_same_decoded_lumps(original: Bsp, other: Bsp) -> None:
+    for old, new in zip(original.lumps, other.lumps):
+        assert new.version == old.version, old.name
+        if old.index == GAME_LUMP and old.length:
+            assert game_lump_at(other, old.offset) == original.read_lump(GAME_LUMP)
+        else:
+            assert decoded(other, old.index) == decoded(original, old.index), old.name
+
+
+def assert_valve_layout(bsp: Bsp) -> None:
+    """Lumps 4-aligned after the header in file order, the pakfile 2048-aligned, zero padding,
+    empty lumps at offset 0 with fourCC 0, every lump but the game lump and pakfile compressed
+    with its uncompressed size as fourCC, every game lump member compressed."""
+    position = bsp.header.size
+    for index in bsp.layout.order:
+        lump = bsp.lumps[index]
+        alignment = 2048 if index == PAKFILE else 4
+        assert lump.offset == -(-position // alignment) * alignment, lump.name
+        assert bsp.read_range(position, lump.offset) == bytes(lump.offset - position)
+        position = lump.end
+        header = lzma_header(bsp.read_lump(index))
+        if index in (GAME_LUMP, PAKFILE):
+            assert header is None and lump.fourcc == 0
+        else:
+            assert header is not None and lump.fourcc == header.actual_size, lump.name
+            assert lump.length == 17 + header.lzma_size
+    assert all(l.offset == 0 and l.fourcc == 0 for l in bsp.lumps if not l.length)
+    entries = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries
+    assert all(e.flags & 1 for e in entries if e.length)
+    assert any(e.id == TERMINATOR and e.offset == bsp.lumps[GAME_LUMP].end for e in entries)
+
+
+# -- the corpus -------------------------------------------------------------------------------
+@pytest.mark.skipif(not LZMA_MAP.exists(), reason="../shared/corpus not present")
+def test_decompressing_then_compressing_the_lzma_map_gives_it_back_byte_for_byte(tmp_path):
+    plain, packed = tmp_path / "plain.bsp", tmp_path / "packed.bsp"
+    result = run_cli("decompress", LZMA_MAP, "-o", plain)
+    assert result.returncode == 0, result.stderr
+    assert "decompressed 42 lumps and 2 game lump members" in result.stdout
+    assert run_cli("verify", plain).returncode == 0
+    with Bsp.open(LZMA_MAP) as original, Bsp.open(plain) as bsp:
+        assert not any(lzma_header(bsp.read_lump(l.index)) or l.fourcc for l in bsp.lumps)
+        for lump in original.lumps:
+            if lump.index != GAME_LUMP:
+                assert bsp.read_lump(lump.index) == decoded(original, lump.index), lump.name
+            assert bsp.lumps[lump.index].version == lump.version
+        assert members(bsp) == members(original)       # both terminators kept
+        assert [e.flags for e in game_lump_directory(bsp.read_lump(GAME_LUMP)).entries] == [0] * 4
+    result = run_cli("compress", plain, "-o", packed, "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["size_before"], report["size_after"]) == (plain.stat().st_size, 228455)
+    assert sum(not c["game_lump_member"] for c in report["changed"]) == 42
+    assert packed.read_bytes() == LZMA_MAP.read_bytes()
+
+
+@pytest.mark.parametrize("path", corpus_maps("source"))
+def test_each_corpus_map_compresses_verifies_and_decompresses_to_its_lumps(path, tmp_path):
+    packed, plain = tmp_path / "packed.bsp", tmp_path / "plain.bsp"
+    result = run_cli("compress", path, "-o", packed)
+    assert result.returncode == 0, result.stderr
+    if path == LZMA_MAP:            # already compressed: compressing changes nothing
+        assert "nothing to compress" in result.stdout
+        assert packed.read_bytes() == path.read_bytes()
+        return
+    assert packed.stat().st_size < path.stat().st_size
+    with Bsp.open(packed, check=False) as bsp:
+        assert problems(bsp) == []                              # what `verify` checks
+        assert_valve_layout(bsp)
+    converted(packed, plain, decompress_map)
+    with Bsp.open(path) as original, Bsp.open(plain, check=False) as bsp:
+        assert problems(bsp) == []
+        assert_same_decoded_lumps(original, bsp)
+        assert all(not lzma_header(bsp.read_lump(l.index)) for l in bsp.lumps)
+
+
+# -- synthetic maps ---------------------------------------------------------------------------
+def source_map(game_lump=None, trailing: bytes = b"") -> bytes:
+    """A vbsp-style map: lumps out of index order, dirty padding, empty lumps at non-zero
+    offsets, a versioned empty lump, a game lump with two members and an empty one."""
+    game_lump = game_lump or synthetic.game_lump([
+        (b"sprp", 0, 10, synthetic.records(1, 30)), (b"dprp", 0, 4, synthetic.records(1, 13, 2)),
+        (b"dplt", 0, 0, b"")])
+    lumps = {0: synthetic.ENTITIES, 1: synthetic.records(20, 30), 3: synthetic.records(12, 50),
+             7: synthetic.records(56, 5, 3), GAME_LUMP: game_lump, PAKFILE: EMPTY_PAK}
+    return synthetic.make_map("source", lumps, order=[1, 3, 7, 0, GAME_LUMP, PAKFILE],
+                              pad=b"\xbc\xbc\xb2", versions={7: 1, 8: 1}, trailing=trailing)
+
+
+def converted(path, target, convert) -> None:
+    with Bsp.open(path) as bsp:
+        assert convert(bsp)
+        write_repacked(bsp, target)
+
+
+def test_synthetic_map_compresses_as_valve_does_and_decompresses_back(write_map, tmp_path):
+    path = write_map(source_map())
+    converted(path, tmp_path / "packed.bsp", compress_map)
+    with Bsp.open(tmp_path / "packed.bsp") as bsp:
+        assert problems(bsp) == []
+        assert_valve_layout(bsp)
+        assert bsp.lumps[8].version == 1                       # empty, offset 0, version kept
+        lump = bsp.lumps[GAME_LUMP]
+        entries = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries
+        assert [(e.id, e.flags, e.version, e.length) for e in entries] == [
+            (b"prps", 1, 10, 30), (b"prpd", 1, 4, 13), (b"tlpd", 0, 0, 0), (TERMINATOR, 0, 0, 0)]
+        sprp, dprp = (bsp.read_range(e.offset, e.offset + 17 + lzma_header(
+            bsp.read_range(e.offset, e.offset + 17)).lzma_size) for e in entries[:2])
+        assert entries[0].offset == lump.offset + 4 + 16 * 4   # members follow the directory
+        assert entries[1].offset == -(-(entries[0].offset + len(sprp)) // 4) * 4
+        assert entries[2].offset == entries[3].offset == entries[1].offset + len(dprp) == lump.end
+        assert (decompress(sprp), decompress(dprp)) == (synthetic.records(1, 30),
+                                                        synthetic.records(1, 13, 2))
+    converted(tmp_path / "packed.bsp", tmp_path / "plain.bsp", decompress_map)
+    with Bsp.open(path) as original, Bsp.open(tmp_path / "plain.bsp") as plain:
+        assert problems(plain) == []
+        assert_same_decoded_lumps(original, plain)
+        assert [l.fourcc for l in plain.lumps] == [0] * 64
+    # and compressing the decompressed map again gives the same compressed file
+    converted(tmp_path / "plain.bsp", tmp_path / "again.bsp", compress_map)
+    assert (tmp_path / "again.bsp").read_bytes() == (tmp_path / "packed.bsp").read_bytes()
+
+
+def test_compressed_and_uncompressed_maps_are_left_as_they_are(write_map, tmp_path):
+    path = write_map(source_map())
+    with Bsp.open(path) as bsp:
+        assert decompress_map(bsp) == [] and not bsp.dirty
+    converted(path, tmp_path / "packed.bsp", compress_map)
+    with Bsp.open(tmp_path / "packed.bsp") as bsp:
+        assert compress_map(bsp) == [] and not bsp.dirty
+    result = run_cli("compress", tmp_path / "packed.bsp", "-o", tmp_path / "same.bsp")
+    assert result.returncode == 0 and "nothing to compress" in result.stdout
+    assert (tmp_path / "same.bsp").read_bytes() == (tmp_path / "packed.bsp").read_bytes()
+
+
+def double_terminated(offset: int) -> bytes:
+    """A game lump as bspzip leaves it after two repacks: members, then an id-0 entry at the end
+    and one at offset 0 (Valve's repack appends a zero entry and never fills in its offset)."""
+    sprp, dprp = synthetic.records(1, 30), synthetic.records(1, 13, 2)
+    first = offset + 4 + 16 * 4
+    entries = [(b"prps", 10, first, 30), (b"prpd", 4, first + 30, 13),
+               (TERMINATOR, 0, first + 43, 0), (TERMINATOR, 0, 0, 0)]
+    return struct.pack("<i", 4) + b"".join(i + struct.pack("<HHii", 0, v, o, n)
+                                           for i, v, o, n in entries) + sprp + dprp
+
+
+def test_two_terminators_one_at_offset_zero_survive_both_ways(write_map, tmp_path):
+    path = write_map(source_map(double_terminated))
+    converted(path, tmp_path / "packed.bsp", compress_map)
+    with Bsp.open(tmp_path / "packed.bsp") as bsp:
+        entries = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries
+        assert [(e.id, e.flags, e.offset == bsp.lumps[GAME_LUMP].end) for e in entries] == [
+            (b"prps", 1, False), (b"prpd", 1, False), (TERMINATOR, 0, True), (TERMINATOR, 0, False)]
+        assert entries[3].offset == 0                          # nothing appended, zero kept
+    converted(tmp_path / "packed.bsp", tmp_path / "plain.bsp", decompress_map)
+    with Bsp.open(path) as original, Bsp.open(tmp_path / "plain.bsp") as plain:
+        assert_same_decoded_lumps(original, plain)             # terminators kept as they were
+    converted(tmp_path / "plain.bsp", tmp_path / "again.bsp", compress_map)
+    assert (tmp_path / "again.bsp").read_bytes() == (tmp_path / "packed.bsp").read_bytes()
+
+
+def test_trailing_data_is_kept_unless_it_is_zeros(write_map, tmp_path):
+    for trailing, kept in ((b"extra data\0\0", True), (bytes(700), False)):
+        path = write_map(source_map(trailing=trailing))
+        converted(path, tmp_path / "packed.bsp", compress_map)
+        packed = (tmp_path / "packed.bsp").read_bytes()
+        with Bsp.open(tmp_path / "packed.bsp") as bsp:
+            end = bsp.lumps[PAKFILE].end
+        assert packed[end:] == (bytes(-end % 4) + trailing if kept else b"")
+
+
+def test_cli_in_place_and_json(write_map):
+    path = write_map(source_map())
+    original = path.read_bytes()
+    result = run_cli("compress", path, "--in-place", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["output"] == str(path) and report["size_after"] == path.stat().st_size
+    assert report["size_before"] == len(original) and report["action"] == "compress"
+    assert [c["name"] for c in report["changed"]] == [
+        "lump 0 (ENTITIES)", "lump 1 (PLANES)", "lump 3 (VERTEXES)", "lump 7 (FACES)",
+        "game lump sprp", "game lump dprp"]
+    assert report["checksums"]["crc32"]["before"] != report["checksums"]["crc32"]["after"]
+    result = run_cli("decompress", path, "--in-place")
+    assert result.returncode == 0, result.stderr
+    assert "decompressed 4 lumps and 2 game lump members" in result.stdout
+    assert "map checksum crc32" in result.stdout
+    with Bsp.open(path) as bsp:
+        assert [decoded(bsp, i) for i in (0, 1, 3, 7)] == [synthetic.ENTITIES,
+                                                           synthetic.records(20, 30),
+                                                           synthetic.records(12, 50),
+                                                           synthetic.records(56, 5, 3)]
+
+
+def test_other_families_and_broken_input_are_one_line_errors(write_map, tmp_path):
+    quake = write_map(synthetic.sample("q1"), "q1.bsp")
+    result = run_cli("compress", quake, "-o", tmp_path / "out.bsp")
+    assert result.returncode == 2 and not (tmp_path / "out.bsp").exists()
+    assert result.stderr == (f"bspedit: {quake}: compress: only Source maps have LZMA lumps, "
+                             "this is a Quake 1 (BSP 29) map\n")
+    props = bytes([93]) + struct.pack("<I", 1 << 24)
+    liar = b"LZMA" + struct.pack("<II", 5000, 20) + props + bytes(20)
+    broken = write_map(synthetic.make_map("source", {1: liar, PAKFILE: EMPTY_PAK},
+                                          fourccs={1: 5000}), "broken.bsp")
+    result = run_cli("decompress", broken, "-o", tmp_path / "out.bsp")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert f"bspedit: {broken}: lump 1 (PLANES): offset 1053: " in result.stderr
+    flagged = synthetic.game_lump([(b"sprp", 1, 10, b"not lzma data")])
+    with Bsp.open(write_map(source_map(flagged), "flagged.bsp")) as bsp:
+        member = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries[0].offset
+        with pytest.raises(BspError, match=rf"lump 35 \(GAME_LUMP\): offset {member}: game lump "
+                                           "'sprp' is flagged compressed but has no LZMA header"):
+            decompress_map(bsp)
