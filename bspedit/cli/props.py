@@ -1,0 +1,235 @@
+"""`props` (static props: list, set fields, remove) and `gamelump` (members: list, extract,
+replace). Both edit only the game lump."""
+from __future__ import annotations
+
+import argparse
+import re
+import struct
+from pathlib import Path
+from typing import Any
+
+from ..bsp import Bsp
+from ..errors import BspError
+from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
+from ..staticprops import StaticProps, read_static_props, store_static_props
+from .common import add_json, add_output, print_json, save
+
+_VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv", re.IGNORECASE)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    props = commands.add_parser("props", help="static props (sprp): list, set fields, remove")
+    verbs = props.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    listing = verbs.add_parser("list", help="every static prop: model, origin, angles, ...")
+    listing.add_argument("map", metavar="MAP")
+    add_json(listing)
+    listing.set_defaults(run=run_list)
+
+    edit = verbs.add_parser("set", help="set fields of one prop: origin=X,Y,Z angles=P,Y,R "
+                                        "model=models/x.mdl skin=N flags=N solid=N ...")
+    edit.add_argument("map", metavar="MAP")
+    edit.add_argument("index", type=int, metavar="INDEX")
+    edit.add_argument("items", nargs="+", metavar="FIELD=VALUE")
+    add_output(edit)
+    edit.set_defaults(run=run_set)
+
+    remove = verbs.add_parser("remove", help="remove props (later props move down one index)")
+    remove.add_argument("map", metavar="MAP")
+    remove.add_argument("indices", nargs="+", type=int, metavar="INDEX")
+    add_output(remove)
+    remove.set_defaults(run=run_remove)
+
+    gamelump = commands.add_parser("gamelump", help="Source game lump members: list, extract, "
+                                                    "replace")
+    verbs = gamelump.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    listing = verbs.add_parser("list", help="the game lump directory")
+    listing.add_argument("map", metavar="MAP")
+    add_json(listing)
+    listing.set_defaults(run=run_gamelump_list)
+
+    extract = verbs.add_parser("extract", help="write a member's data (decompressed) to a file")
+    extract.add_argument("map", metavar="MAP")
+    extract.add_argument("id", metavar="ID", help="4-character id such as sprp, dprp, dplt")
+    extract.add_argument("-o", "--output", required=True, metavar="FILE")
+    extract.set_defaults(run=run_gamelump_extract)
+
+    replace = verbs.add_parser("replace", help="give a member the data of FILE (compressed "
+                                               "again if the member was)")
+    replace.add_argument("map", metavar="MAP")
+    replace.add_argument("id", metavar="ID")
+    replace.add_argument("data", metavar="FILE")
+    replace.add_argument("--version", type=int, help="the member's version (default: kept)")
+    add_output(replace)
+    replace.set_defaults(run=run_gamelump_replace)
+
+
+def _short(value: float) -> float:
+    """A short decimal that reads back as the same 32-bit float (6 significant digits with
+    trailing zeros dropped, more only when needed)."""
+    packed = struct.pack("<f", value)
+    for digits in range(6, 10):
+        candidate = float(f"{value:.{digits}g}")
+        if struct.pack("<f", candidate) == packed:
+            return candidate
+    return value
+
+
+def _row(props: StaticProps, index: int) -> dict[str, Any]:
+    return {"index": index, "model": props.model(index), "model_index": props.get(index, "model"),
+            "origin": [_short(v) for v in props.get(index, "origin")],
+            "angles": [_short(v) for v in props.get(index, "angles")],
+            "skin": props.get(index, "skin"), "solid": props.get(index, "solid"),
+            "flags": props.get(index, "flags")}
+
+
+def run_list(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        _, props = read_static_props(bsp)
+    rows = [_row(props, i) for i in range(len(props))]
+    if args.json:
+        print_json({"version": props.version, "layout": props.layout.name,
+                    "record_size": props.layout.size, "models": props.model_names(),
+                    "leaf_entries": props.leaf_entries, "props": rows})
+        return 0
+    print(f"sprp v{props.version} ({props.layout.name} layout, {props.layout.size}-byte records): "
+          f"{len(props)} props, {len(props.names)} models, {props.leaf_entries} leaf entries")
+    for row in rows:
+        model = row["model"] or f"(model index {row['model_index']} out of range)"
+        print(f"{row['index']:>5}  {model}  origin {' '.join(map(str, row['origin']))}  "
+              f"angles {' '.join(map(str, row['angles']))}  skin {row['skin']}  "
+              f"solid {row['solid']}  flags {row['flags']}")
+    return 0
+
+
+def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
+    fmt = props.field(field)[1]
+    try:
+        return [float(v) if fmt.endswith("f") else int(v, 0)
+                for v in re.split(r"[,\s]+", text.strip())]
+    except ValueError:
+        raise BspError(f"{field}: expected {'numbers' if fmt.endswith('f') else 'integers'} "
+                       f"separated by commas, got {text!r}") from None
+
+
+def run_set(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        lump, props = read_static_props(bsp)
+        try:
+            for item in args.items:
+                print(_set(props, args.index, item))
+        except BspError as exc:
+            raise exc.at(args.map)
+        store_static_props(bsp, lump, props)
+        save(bsp, args)
+    return 0
+
+
+def _set(props: StaticProps, index: int, item: str) -> str:
+    """Apply one FIELD=VALUE to prop `index`; describe the change."""
+    field, sep, text = item.partition("=")
+    if not sep:
+        raise BspError(f"expected FIELD=VALUE, got {item!r}")
+    if field == "model":
+        before = props.model(index)
+        added = props.set_model(index, text)
+        note = f" (added to the model dictionary as #{len(props.names) - 1})" if added else ""
+        return f"prop {index}: model {before} -> {text}{note}"
+    before = props.get(index, field)
+    props.set(index, field, _values(props, field, text))
+    return f"prop {index}: {field} {_shown(before)} -> {_shown(props.get(index, field))}"
+
+
+def _shown(value: int | float | tuple) -> str:
+    values = value if isinstance(value, tuple) else (value,)
+    return ",".join(str(_short(v)) if isinstance(v, float) else str(v) for v in values)
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        lump, props = read_static_props(bsp)
+        count = len(props)
+        try:
+            props.remove(args.indices)
+        except BspError as exc:
+            raise exc.at(args.map)
+        print(f"removed {count - len(props)} static prop(s), {len(props)} remain "
+              "(leaf list and model dictionary kept)")
+        lighting = _vertex_lighting_files(bsp)
+        if lighting:
+            print(f"note: the pakfile holds {lighting} baked static prop lighting file(s) "
+                  "(sp_N.vhv), matched to props by index: props after a removed one now get "
+                  "the wrong file until the map is relit (vrad)")
+        store_static_props(bsp, lump, props)
+        save(bsp, args)
+    return 0
+
+
+def _vertex_lighting_files(bsp: Bsp) -> int:
+    """How many per-prop vertex lighting files the pakfile holds."""
+    import io
+    import zipfile
+
+    data = bsp.read_lump(bsp.family.pakfile)
+    try:
+        names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    except (zipfile.BadZipFile, ValueError):
+        return 0
+    return sum(1 for name in names if _VERTEX_LIGHTING.fullmatch(name))
+
+
+def _member_row(member: Member) -> dict[str, Any]:
+    name = None if member.terminator else member.name
+    return {"id": name if name is None or name.isprintable() else member.ident.hex(),
+            "flags": member.flags, "version": member.version, "offset": member.offset,
+            "stored_length": len(member.stored), "length": member.length,
+            "compressed": member.compressed}
+
+
+def run_gamelump_list(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        lump = read_game_lump(bsp)
+    rows = [_member_row(member) for member in lump.members]
+    if args.json:
+        print_json(rows)
+        return 0
+    print(f"{len(rows)} entries, offsets {'absolute' if lump.absolute else 'relative to the lump'}")
+    for row in rows:
+        packed = " lzma" if row["compressed"] else ""
+        print(f"{row['id'] or '(end)':<8} v{row['version']:<3} flags {row['flags']}  offset "
+              f"{row['offset']:>10}  {row['stored_length']:>9} bytes stored, length "
+              f"{row['length']}{packed}")
+    return 0
+
+
+def run_gamelump_extract(args: argparse.Namespace) -> int:
+    with Bsp.open(args.map) as bsp:
+        lump = read_game_lump(bsp)
+        try:
+            data = lump.payload(args.id)
+        except BspError as exc:
+            raise in_game_lump(exc, bsp)
+        member = lump.member(args.id)
+    Path(args.output).write_bytes(data)
+    packed = f", decompressed from {len(member.stored)}" if member.compressed else ""
+    print(f"wrote {args.output}: game lump {args.id} v{member.version}, {len(data)} bytes{packed}")
+    return 0
+
+
+def run_gamelump_replace(args: argparse.Namespace) -> int:
+    data = Path(args.data).read_bytes()
+    with Bsp.open(args.map) as bsp:
+        lump = read_game_lump(bsp)
+        try:
+            changed = lump.replace_member(args.id, data, args.version)
+        except BspError as exc:
+            raise in_game_lump(exc, bsp)
+        if changed:
+            store_game_lump(bsp, lump)
+            print(f"game lump {args.id}: {len(data)} bytes"
+                  + (", compressed" if lump.member(args.id).compressed else ""))
+        else:
+            print(f"game lump {args.id}: same data and version, nothing to change")
+        save(bsp, args)
+    return 0
