@@ -250,7 +250,7 @@ class Bsp:
         new_lengths = {i: r.length for i, r in self._replaced.items()}
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
         result = plan(self.lumps, self.layout, new_lengths, layout,
-                      keep_tail=self._tail_is_data(), kept=kept)
+                      keep_tail=self.tail_is_data(), kept=kept)
         header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])
         for lump, offset in zip(header.lumps, result.offsets):
             lump.offset = offset
@@ -305,7 +305,7 @@ class Bsp:
             data = relocate_game_lump(data, self.lumps[piece.index].offset, position)
         return data
 
-    def _tail_is_data(self) -> bool:
+    def tail_is_data(self) -> bool:
         """Trailing bytes worth keeping in a compact layout: anything but zeros."""
         tail = self.layout.tail
         return tail is not None and tail.kind == "trailing" and \

@@ -21,7 +21,6 @@ byte for byte. The pakfile is copied as it is; trailing data is kept unless it i
 from __future__ import annotations
 
 import os
-import struct
 from collections.abc import Callable
 
 import attrs
@@ -29,15 +28,14 @@ import attrs
 from . import executor
 from .bsp import Bsp
 from .errors import BspError
-from .gamelump import game_lump_directory, game_lump_offsets_absolute
+from .gamelump import GameLump, Member, in_game_lump, read_game_lump
 from .header import Header
 from .layout import align, lump_label
 from .limits import LIMITS
-from .lzma_lump import HEADER_SIZE, compress, decompress, lzma_header
+from .lzma_lump import compress, decompress, lzma_header
 from .planner import Piece, Plan
 
 PAKFILE_ALIGNMENT = 2048
-_TERMINATOR = bytes(4)
 
 
 @attrs.frozen
@@ -48,33 +46,6 @@ class Change:
     before: int
     after: int
     member: bool = False          # a game lump member, not a lump
-
-
-@attrs.frozen
-class _Member:
-    """A game lump directory entry and its stored bytes (a compressed member without padding)."""
-
-    ident: bytes
-    flags: int
-    version: int
-    length: int
-    data: bytes
-    placed: bool          # has an offset (terminators bspzip leaves at offset 0 have none)
-
-    @property
-    def name(self) -> str:
-        return self.ident[::-1].decode("latin-1")
-
-    @property
-    def compressed(self) -> bool:
-        return bool(self.flags & 1)
-
-    @property
-    def terminator(self) -> bool:
-        return self.ident == _TERMINATOR and self.length == 0
-
-
-_Converted = tuple[list[_Member], list[Change]]
 
 
 def compress_map(bsp: Bsp) -> list[Change]:
@@ -88,7 +59,7 @@ def compress_map(bsp: Bsp) -> list[Change]:
                 packed = compress(data)
                 bsp.replace_lump(lump.index, packed)        # fourCC: the uncompressed size
                 changes.append(Change(lump_label(lump), len(data), len(packed)))
-    return changes + _convert_game_lump(bsp, game_lump, _compress_members, alignment=4)
+    return changes + _convert_game_lump(bsp, game_lump, _compress_members, aligned=True)
 
 
 def decompress_map(bsp: Bsp) -> list[Change]:
@@ -105,7 +76,7 @@ def decompress_map(bsp: Bsp) -> list[Change]:
                 raise exc.at(bsp.path)
             bsp.replace_lump(lump.index, raw, fourcc=0)
             changes.append(Change(lump_label(lump), len(data), len(raw)))
-    return changes + _convert_game_lump(bsp, game_lump, _decompress_members, alignment=1)
+    return changes + _convert_game_lump(bsp, game_lump, _decompress_members, aligned=False)
 
 
 def write_repacked(bsp: Bsp, target: str | os.PathLike) -> int:
@@ -140,7 +111,7 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
         if not lump.length:
             lump.offset = lump.fourcc = 0
     tail = bsp.layout.tail
-    if tail is not None and bsp.read_range(tail.start, tail.end).strip(b"\0"):
+    if bsp.tail_is_data():
         pieces += [Piece("zeros", align(position) - position),
                    Piece("copy", tail.length, src=tail.start)]
     pieces = [p for p in pieces if p.length]
@@ -154,91 +125,54 @@ def _special_lumps(bsp: Bsp, verb: str) -> tuple[int, int]:
     return bsp.family.index_of(bsp.family.game_lump), bsp.family.index_of(bsp.family.pakfile)
 
 
-def _convert_game_lump(bsp: Bsp, index: int, convert: Callable[[list[_Member]], _Converted],
-                       alignment: int) -> list[Change]:
-    """Apply `convert` to the game lump's members and lay them out `alignment`-aligned; the
-    lump is kept as it is when no member changes."""
+def _convert_game_lump(bsp: Bsp, index: int, convert: Callable[[GameLump], list[Change]],
+                       aligned: bool) -> list[Change]:
+    """Apply `convert` to the game lump's members and lay them out again in directory order,
+    back to back or 4-byte `aligned`; the lump is kept as it is when no member changes."""
     lump = bsp.lumps[index]
     if not lump.length:
         return []
-    data = bsp.read_lump(index)
+    game = read_game_lump(bsp)
     try:
-        base = lump.offset if game_lump_offsets_absolute(data, lump.offset) else 0
-        members = _members(data, base)
-        converted, changes = convert(members)
+        changes = convert(game)
     except BspError as exc:
-        exc.lump = lump_label(lump)
-        raise exc.at(bsp.path)
+        raise in_game_lump(exc, bsp)
     if changes:
-        bsp.replace_lump(index, _pack(converted, base, alignment), fourcc=0)
+        placed = set(map(id, game.placed))
+        game.placed = [m for m in game.members if id(m) in placed]
+        for member in game.placed:
+            member.gap = None
+        game.lead, game.aligned = b"", aligned
+        bsp.replace_lump(index, game.to_bytes(lump.offset), fourcc=0)
     return changes
 
 
-def _members(data: bytes, base: int) -> list[_Member]:
-    """The directory's entries with their stored bytes; `base` is what offsets count from."""
-    members = []
-    for entry in game_lump_directory(data).entries:
-        member = _Member(entry.id, entry.flags, entry.version, entry.length, b"", entry.offset != 0)
-        start = end = entry.offset - base
-        if entry.length:
-            if not (entry.offset and 0 < start < len(data)):
-                raise BspError(f"game lump {member.name!r} lies outside the game lump",
-                               offset=entry.offset)
-            header = lzma_header(data[start:start + HEADER_SIZE]) if member.compressed else None
-            if member.compressed and header is None:
-                raise BspError(f"game lump {member.name!r} is flagged compressed but has no LZMA "
-                               "header", offset=entry.offset)
-            end = start + (HEADER_SIZE + header.lzma_size if header else entry.length)
-            if end > len(data):
-                raise BspError(f"game lump {member.name!r} runs past the end of the game lump",
-                               offset=entry.offset)
-        members.append(attrs.evolve(member, data=data[start:end]))
-    return members
-
-
-def _compress_members(members: list[_Member]) -> _Converted:
+def _compress_members(game: GameLump) -> list[Change]:
     """Members compressed one by one, then a terminator unless the directory ends with some."""
-    out, changes = [], []
-    for member in members:
-        if member.data and not member.compressed:
-            packed = compress(member.data)
-            changes.append(Change(f"game lump {member.name}", len(member.data), len(packed), True))
-            member = attrs.evolve(member, flags=member.flags | 1, data=packed)
-        out.append(member)
-    if not out or not out[-1].terminator:
-        out.append(_Member(_TERMINATOR, 0, 0, 0, b"", True))
-    return out, changes
+    changes = []
+    for member in game.members:
+        if member.stored and not member.compressed:
+            packed = compress(member.stored)
+            changes.append(Change(f"game lump {member.name}", len(member.stored), len(packed), True))
+            member.stored, member.flags = packed, member.flags | 1
+    if changes and not game.members[-1].terminator:
+        end = Member(bytes(4), 0, 0, 0, 0)
+        game.members.append(end)
+        game.placed.append(end)
+    return changes
 
 
-def _decompress_members(members: list[_Member]) -> _Converted:
+def _decompress_members(game: GameLump) -> list[Change]:
     """Members decoded; a lone terminator with an offset (the one compressing adds) dropped."""
-    out, changes = [], []
-    for member in members:
-        if member.data and member.compressed:
-            try:
-                raw = decompress(member.data, LIMITS.lump_size)
-            except BspError as exc:
-                raise BspError(f"game lump {member.name!r}: {exc.message}") from exc
-            changes.append(Change(f"game lump {member.name}", len(member.data), len(raw), True))
-            member = attrs.evolve(member, flags=member.flags & ~1, length=len(raw), data=raw)
-        out.append(member)
-    if out and out[-1].terminator and out[-1].placed and (len(out) < 2 or not out[-2].terminator):
-        out.pop()
-    return out, changes
-
-
-def _pack(members: list[_Member], base: int, alignment: int) -> bytes:
-    """A game lump: directory, then member data in directory order, each `alignment`-aligned
-    (the lump itself starts 4-aligned); offsets count from `base`."""
-    directory = bytearray(struct.pack("<i", len(members)))
-    body = bytearray()
-    start = 4 + 16 * len(members)
-    for member in members:
-        offset = 0
-        if member.placed:
-            body += bytes(-(start + len(body)) % alignment)
-            offset = base + start + len(body)
-            body += member.data
-        directory += member.ident + struct.pack("<HHii", member.flags, member.version, offset,
-                                                member.length)
-    return bytes(directory + body)
+    changes = []
+    for member in game.members:
+        if member.stored and member.compressed:
+            raw = game.payload(member.name)
+            changes.append(Change(f"game lump {member.name}", len(member.stored), len(raw), True))
+            member.stored, member.flags, member.length = raw, member.flags & ~1, len(raw)
+    members = game.members
+    if changes and members[-1].terminator and members[-1].offset and \
+            not (len(members) > 1 and members[-2].terminator):
+        end = members.pop()
+        game.placed = [m for m in game.placed if m is not end]
+    return changes

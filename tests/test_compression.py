@@ -258,5 +258,5 @@ def test_other_families_and_broken_input_are_one_line_errors(write_map, tmp_path
     with Bsp.open(write_map(source_map(flagged), "flagged.bsp")) as bsp:
         member = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries[0].offset
         with pytest.raises(BspError, match=rf"lump 35 \(GAME_LUMP\): offset {member}: game lump "
-                                           "'sprp' is flagged compressed but has no LZMA header"):
+                                           "member 'sprp': not an LZMA lump"):
             decompress_map(bsp)
