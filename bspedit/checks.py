@@ -9,7 +9,7 @@ from .header import Lump
 from .layout import check_directory, lump_label
 from .lzma_lump import HEADER_SIZE as LZMA_HEADER_SIZE, lzma_header
 from .bspx import bspx_directory
-from .gamelump import game_lump_directory, game_lump_offsets_absolute
+from .gamelump import GameLump
 
 _EOCD = b"PK\x05\x06"
 
@@ -73,20 +73,12 @@ def _game_lump(bsp: Bsp, lump: Lump) -> list[str]:
         return []
     data = bsp.original_bytes(lump)
     try:
-        directory = game_lump_directory(data)
+        if GameLump.parse(data, lump.offset).to_bytes(lump.offset) != data:
+            return [_problem(bsp, lump, "game lump does not re-serialise to its own bytes",
+                             lump.offset)]
     except BspError as exc:
-        return [_problem(bsp, lump, exc.message, lump.offset)]
-    base = lump.offset if game_lump_offsets_absolute(data, lump.offset) else 0
-    found = []
-    for entry in directory.entries:
-        start = entry.offset - base
-        if entry.offset and not 0 <= start <= lump.length:
-            found.append(_problem(bsp, lump, f"game lump {entry.id!r} offset {entry.offset} lies "
-                                  "outside the game lump", lump.offset))
-        elif not entry.flags & 1 and entry.offset and start + entry.length > lump.length:
-            found.append(_problem(bsp, lump, f"game lump {entry.id!r} of {entry.length} bytes "
-                                  "runs past the game lump", entry.offset))
-    return found
+        return [_problem(bsp, lump, exc.message, exc.offset or lump.offset)]
+    return []
 
 
 def _trailer(bsp: Bsp) -> list[str]:
