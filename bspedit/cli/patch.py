@@ -1,0 +1,140 @@
+"""`patch`: apply Stripper:Source configs to a map's entity lump, or `--lint` them."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from pathlib import Path
+
+from .. import stripper
+from ..bsp import Bsp
+from ..entities import EntityLump
+from ..errors import BspError, CheckFailed
+from .common import add_json, add_output, print_json, save
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser(
+        "patch", help="apply Stripper:Source configs to the entity lump, or --lint them",
+        description="Apply Stripper:Source configs (filter:, add:, modify:) to MAP's entity lump "
+                    "with the plugin's semantics, block by block, in order; report what each "
+                    "block did. Only the entity lump changes.")
+    parser.add_argument("paths", nargs="*", metavar="MAP CONFIG",
+                        help="the map, then config files applied in order (after --config-dir's); "
+                             "with --lint: config files or folders of them")
+    parser.add_argument("--config-dir", metavar="DIR",
+                        help="a folder laid out like the plugin's: DIR/global_filters.cfg, then "
+                             "DIR/maps/<prefix>.cfg for each '_' prefix of the map name")
+    parser.add_argument("--map-name", metavar="NAME",
+                        help="the map name --config-dir uses (default: MAP's file name without .bsp)")
+    parser.add_argument("--lowercase", action="store_true",
+                        help="lower-case the map name for --config-dir (stripper_file_lowercase 1)")
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse (exit 1, nothing written) configs with anything --lint reports")
+    parser.add_argument("--plugin-output", action="store_true",
+                        help="write the entity text the way the plugin hands it to the engine: "
+                             "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
+                             "empty key or value dropped")
+    add_output(parser)
+    # add_output's -o/--in-place group (argparse keeps it last): two more ways to write nothing.
+    target = parser._mutually_exclusive_groups[-1]
+    target.add_argument("--dry-run", action="store_true", help="report what the configs do; write nothing")
+    target.add_argument("--lint", action="store_true",
+                        help="only check the configs (no map): print what the plugin would ignore or "
+                             "do surprisingly; exit 1 if anything is found")
+    add_json(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.lint:
+        return _lint(args)
+    if not args.paths:
+        raise BspError("patch: give MAP and configs (or --config-dir DIR)")
+    map_path, extra = args.paths[0], args.paths[1:]
+    configs = [stripper.load_config(path) for path in _chain(args, Path(map_path)) + extra]
+    if not configs:
+        raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
+    diagnostics = [d for config in configs for d in config.diagnostics]
+    if args.strict and diagnostics:
+        for diagnostic in diagnostics:
+            print(f"bspedit: {diagnostic}", file=sys.stderr)
+        raise CheckFailed(f"--strict: {len(diagnostics)} problem(s) in the configs; nothing written")
+    if not args.json:
+        for diagnostic in diagnostics:
+            print(f"bspedit: warning: {diagnostic}", file=sys.stderr)
+    with Bsp.open(map_path) as bsp:
+        lump = bsp.entities()
+        original = lump.to_bytes()
+        if args.plugin_output:
+            lump = EntityLump.parse(stripper.plugin_text(original))
+        report = stripper.apply(configs, lump)
+        if args.plugin_output:
+            text = stripper.plugin_text(lump.to_bytes())
+            if text != original:
+                bsp.replace_entities(text)
+        if not args.json:
+            _print_report(configs, report)
+        written = None
+        if args.dry_run:
+            print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
+        else:   # with --json, stdout holds only the JSON: the save report goes to stderr
+            with contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext():
+                written = str(save(bsp, args).target)
+    if args.json:
+        print_json({"map": map_path, "configs": [c.name for c in configs],
+                    "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
+                    "plugin_output": args.plugin_output, "written": written})
+    return 0
+
+
+def _chain(args: argparse.Namespace, map_path: Path | None) -> list[Path]:
+    """The --config-dir files for the map, in the plugin's order."""
+    if args.config_dir is None:
+        if args.map_name or args.lowercase:
+            raise BspError("patch: --map-name and --lowercase go with --config-dir")
+        return []
+    if not Path(args.config_dir).is_dir():
+        raise BspError(f"{args.config_dir}: not a folder")
+    name = args.map_name or (map_path.stem if map_path else None)
+    if name is None:
+        return sorted(Path(args.config_dir).rglob("*.cfg"))
+    found = stripper.config_chain(args.config_dir, name, lowercase=args.lowercase)
+    if not found:
+        tried = ", ".join(["global_filters.cfg"] + [f"maps/{p}.cfg" for p in
+                                                     stripper.map_prefixes(name, lowercase=args.lowercase)])
+        raise BspError(f"{args.config_dir}: no config for map {name!r} (tried {tried})")
+    return found
+
+
+def _print_report(configs: list[stripper.Config], report: stripper.Report) -> None:
+    print("configs: " + ", ".join(c.name for c in configs))
+    for result in report.results:
+        print(result.summary())
+    totals = report.totals()
+    print(f"total: {totals['blocks']} blocks ({totals['idle']} matched nothing): "
+          f"{totals['removed']} removed, {totals['added']} added, {totals['modified']} modified entities")
+
+
+def _lint(args: argparse.Namespace) -> int:
+    paths: list[Path] = _chain(args, None)
+    for given in map(Path, args.paths):
+        if given.suffix.lower() == ".bsp":
+            raise BspError(f"{given}: --lint reads configs, not maps")
+        paths += sorted(given.rglob("*.cfg")) if given.is_dir() else [given]
+    if not paths:
+        raise BspError("patch --lint: give config files or folders")
+    configs = [stripper.load_config(path) for path in paths]
+    diagnostics = [d for config in configs for d in config.diagnostics]
+    if args.json:
+        print_json({"configs": [{"name": c.name, "blocks": len(c.blocks),
+                                 "diagnostics": [d.as_json() for d in c.diagnostics]} for c in configs],
+                    "diagnostics": len(diagnostics)})
+    else:
+        for diagnostic in diagnostics:
+            print(diagnostic)
+        faulty = sum(1 for c in configs if c.diagnostics)
+        print(f"{len(configs)} config(s), {sum(len(c.blocks) for c in configs)} blocks: "
+              + (f"{len(diagnostics)} problem(s) in {faulty}" if diagnostics else "clean"),
+              file=sys.stderr)
+    return 1 if diagnostics else 0
