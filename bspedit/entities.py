@@ -30,8 +30,9 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedToken
 
 from bspedit.errors import BspError
+from bspedit.limits import LIMITS
 
-__all__ = ["Entity", "EntityLump"]
+__all__ = ["Entity", "EntityLump", "decode", "fold"]
 
 MatchMode = Literal["exact", "glob", "regex"]
 
@@ -121,7 +122,7 @@ def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
                 feed(_STRING)
             elif kind == "error":
                 problem = ("unterminated quoted string" if text[at] == '"' else
-                           f"unexpected text {_decode(_STRAY.match(text, at).group())!r}")
+                           f"unexpected text {decode(_STRAY.match(text, at).group())!r}")
                 raise _malformed(text, at, problem, at if opened is None else opened)
             elif kind == "end":
                 kind = "$END"
@@ -158,12 +159,12 @@ def _resync(text: str, start: int) -> int:
     return found.start() if found else stop
 
 
-def _fold(raw: str) -> str:
+def fold(raw: str) -> str:
     """ASCII-only case folding, like the engines' stricmp."""
     return raw.lower() if raw.isascii() else raw.translate(_ASCII_LOWER)
 
 
-def _decode(raw: str) -> str:
+def decode(raw: str) -> str:
     """Lump text (one char per byte) to a public str: UTF-8, invalid bytes as surrogates."""
     return raw if raw.isascii() else raw.encode("latin-1").decode("utf-8", "surrogateescape")
 
@@ -190,8 +191,8 @@ def _last_line(gap: str) -> str:
 def _value_test(pattern: str, mode: MatchMode) -> Callable[[str], bool]:
     """A test on raw values: exact (ASCII case-insensitive), glob (whole value) or regex (search)."""
     if mode == "exact":
-        want = _fold(_encode(pattern))
-        return lambda raw: _fold(raw) == want
+        want = fold(_encode(pattern))
+        return lambda raw: fold(raw) == want
     if mode not in ("glob", "regex"):
         raise BspError(f"unknown match mode {mode!r} (exact, glob or regex)")
     try:
@@ -199,7 +200,7 @@ def _value_test(pattern: str, mode: MatchMode) -> Callable[[str], bool]:
     except re.error as err:
         raise BspError(f"bad regex {pattern!r}: {err}") from None
     find = rx.match if mode == "glob" else rx.search
-    return lambda raw: find(_decode(raw)) is not None
+    return lambda raw: find(decode(raw)) is not None
 
 
 class _Pair(NamedTuple):
@@ -240,7 +241,7 @@ class Entity:
 
     def pairs(self) -> list[tuple[str, str]]:
         """All (key, value) pairs in file order."""
-        return [(_decode(p.key), _decode(p.value)) for p in self._load()]
+        return [(decode(p.key), decode(p.value)) for p in self._load()]
 
     def get(self, key: str, default: str | None = None) -> str | None:
         """The value of the first pair with this key, else `default`."""
@@ -252,9 +253,9 @@ class Entity:
 
     def set(self, key: str, value: str) -> None:
         """Set the value of the first pair with this key; add the pair if there is none."""
-        want, raw = _fold(_encode(key)), _encode(value)
+        want, raw = fold(_encode(key)), _encode(value)
         for i, pair in enumerate(self._load()):
-            if _fold(pair.key) == want:
+            if fold(pair.key) == want:
                 if pair.value != raw:
                     self._edit()[i] = pair._replace(value=raw)
                 return
@@ -272,8 +273,8 @@ class Entity:
 
     def rename(self, old: str, new: str) -> int:
         """Rename every pair with key `old` to `new`; return how many changed."""
-        want, raw = _fold(_encode(old)), _encode(new)
-        hits = [i for i, p in enumerate(self._load()) if _fold(p.key) == want and p.key != raw]
+        want, raw = fold(_encode(old)), _encode(new)
+        hits = [i for i, p in enumerate(self._load()) if fold(p.key) == want and p.key != raw]
         pairs = self._edit() if hits else []
         for i in hits:
             pairs[i] = pairs[i]._replace(key=raw)
@@ -281,20 +282,41 @@ class Entity:
 
     def delete(self, key: str) -> int:
         """Delete every pair with this key, with its line; return how many went."""
-        want = _fold(_encode(key))
+        want = fold(_encode(key))
         pairs = self._load()
-        kept = [p for p in pairs if _fold(p.key) != want]
+        kept = [p for p in pairs if fold(p.key) != want]
         removed = len(pairs) - len(kept)
         if removed:
             self._edit()[:] = kept
         return removed
 
+    def raw_pairs(self) -> list[tuple[str, str]]:
+        """All (key, value) pairs as lump text (one character per byte, see `decode`)."""
+        return [(p.key, p.value) for p in self._load()]
+
+    def rewrite(self, edit: Callable[[str, str], str | None]) -> int:
+        """Call `edit(key, value)` on every pair (lump text): None deletes the pair, another
+        value replaces its value. Only changed pairs are reprinted; returns how many changed."""
+        pairs = self._load()
+        kept, changed = [], 0
+        for pair in pairs:
+            value = edit(pair.key, pair.value)
+            if value != pair.value:
+                changed += 1
+                if value is None:
+                    continue
+                pair = pair._replace(value=value)
+            kept.append(pair)
+        if changed:
+            self._edit()[:] = kept
+        return changed
+
     def __repr__(self) -> str:
         return f"Entity({self.get('classname')!r}, {len(self._load())} pairs)"
 
     def _values(self, key: str) -> list[str]:
-        want = _fold(_encode(key))
-        return [_decode(p.value) for p in self._load() if _fold(p.key) == want]
+        want = fold(_encode(key))
+        return [decode(p.value) for p in self._load() if fold(p.key) == want]
 
     def _load(self) -> list[_Pair]:
         if self._pairs is None:
@@ -352,8 +374,12 @@ class EntityLump:
 
         Malformed text raises BspError naming line and column. With ``lenient=True``
         each bad stretch (from the broken entity to the next line opening an entity)
-        is kept verbatim instead and reported in ``problems``.
+        is kept verbatim instead and reported in ``problems``. Text longer than
+        ``LIMITS.entity_text`` is refused.
         """
+        if len(data) > LIMITS.entity_text:
+            raise BspError(f"entity text of {len(data)} bytes is over the {LIMITS.entity_text}-byte "
+                           "limit (--max-entity-size raises it)", lump=_LUMP)
         text = data.decode("latin-1")
         spans: list[tuple[int, int, bool]] = []  # start, end, parsed
         problems: list[BspError] = []
@@ -457,10 +483,10 @@ class EntityLump:
         return f"EntityLump({len(self)} entities)"
 
     def _matching(self, tests: list[tuple[str, Callable[[str], bool]]]) -> Iterator[Entity]:
-        folded = [(_fold(_encode(key)), test) for key, test in tests]
+        folded = [(fold(_encode(key)), test) for key, test in tests]
         for entity in self:
             pairs = entity._load()
-            if all(any(_fold(p.key) == key and test(p.value) for p in pairs) for key, test in folded):
+            if all(any(fold(p.key) == key and test(p.value) for p in pairs) for key, test in folded):
                 yield entity
 
     def _style(self) -> _Style:

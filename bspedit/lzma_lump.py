@@ -13,9 +13,9 @@ from kaitaistruct import KaitaiStream
 
 from .errors import BspError
 from .generated.lzma_header import LzmaHeader
+from .limits import LIMITS
 
 HEADER_SIZE = 17
-MAX_DECOMPRESSED = 1 << 30        # refuse lumps claiming more than 1 GiB unless raised
 VALVE_SETTINGS = dict(dictionary=24, fastBytes=32, literalContextBits=3, literalPosBits=0,
                       posBits=2, algorithm=1, eos=0, multithreading=0)
 
@@ -27,14 +27,16 @@ def lzma_header(data: bytes) -> LzmaHeader | None:
     return LzmaHeader(KaitaiStream(BytesIO(bytes(data[:HEADER_SIZE]))))
 
 
-def decompress(data: bytes, limit: int = MAX_DECOMPRESSED) -> bytes:
-    """The uncompressed bytes of an LZMA lump; BspError on a lying or broken stream."""
+def decompress(data: bytes, limit: int | None = None) -> bytes:
+    """The uncompressed bytes of an LZMA lump; BspError on a lying or broken stream, or one
+    claiming more than `limit` bytes (default: `LIMITS.lump_size`)."""
+    limit = LIMITS.lump_size if limit is None else limit
     header = lzma_header(data)
     if header is None:
         raise BspError("not an LZMA lump (no 17-byte 'LZMA' header)", offset=0)
     if header.actual_size > limit:
-        raise BspError(f"LZMA lump claims {header.actual_size} bytes, over the {limit}-byte limit",
-                       offset=4)
+        raise BspError(f"LZMA lump claims {header.actual_size} bytes, over the {limit}-byte limit "
+                       "(--max-lump-size raises it)", offset=4)
     props = header.properties
     lc, rest = props[0] % 9, props[0] // 9
     lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5,

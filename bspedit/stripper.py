@@ -35,7 +35,7 @@ import attrs
 from attrs import define, field
 from lark import Lark
 
-from .entities import Entity, EntityLump, _decode, _fold
+from .entities import Entity, EntityLump, decode, fold
 from .errors import BspError
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",
@@ -254,12 +254,12 @@ class Pair:
     folded_value: str = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "folded_key", _fold(self.key))
-        object.__setattr__(self, "folded_value", _fold(self.value))
+        object.__setattr__(self, "folded_key", fold(self.key))
+        object.__setattr__(self, "folded_value", fold(self.value))
 
     def text(self) -> tuple[str, str]:
         """(key, value) as public text (UTF-8, invalid bytes as surrogates)."""
-        return _decode(self.key), _decode(self.value)
+        return decode(self.key), decode(self.value)
 
 
 @define(frozen=True)
@@ -322,7 +322,7 @@ def parse_config(text: bytes | str, name: str = "<config>") -> Config:
 
 
 def _show(text: str, limit: int = 60) -> str:
-    text = _decode(text)
+    text = decode(text)
     return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
@@ -514,7 +514,7 @@ class _Reader:
             except _RegexProblem as problem:
                 skipped = "the plugin skips this line" if problem.kind == "bad-regex" else \
                     "bspedit cannot apply this config"
-                self.report(line, problem.kind, f"/{_decode(value[1:])}/: {problem.reason}; {skipped}")
+                self.report(line, problem.kind, f"/{decode(value[1:])}/: {problem.reason}; {skipped}")
                 if problem.kind == "bad-regex":
                     return
             if self.mode == "add" or (self.mode == "modify" and self.sub in ("replace", "insert")):
@@ -589,7 +589,7 @@ def map_prefixes(map_name: str, *, lowercase: bool = False) -> list[str]:
     first character), then the whole name: ``ze_a_b`` -> ze, ze_a, ze_a_b. `lowercase`:
     the name lower-cased first (ASCII, the cvar stripper_file_lowercase)."""
     if lowercase:
-        map_name = _fold(map_name)
+        map_name = fold(map_name)
     return [map_name[:i] for i in range(1, len(map_name) + 1)
             if i == len(map_name) or map_name[i] == "_"]
 
@@ -685,15 +685,9 @@ def _names(names: list[str], limit: int = 4) -> str:
 def _describe(pairs: list[tuple[str, str]]) -> str:
     """An entity as `classname "targetname"` (or its hammerid)."""
     def first(key: str) -> str | None:
-        return next((_decode(v) for k, v in pairs if _fold(k) == key and v), None)
+        return next((decode(v) for k, v in pairs if fold(k) == key and v), None)
     name = first("targetname") or (f"#{first('hammerid')}" if first("hammerid") else None)
     return (first("classname") or "?") + (f" {name!r}" if name else "")
-
-
-# The entity model keeps each entity's pairs as raw (latin-1) text; Stripper needs two
-# edits its public API has no call for (delete by value, set every pair with a key).
-def _raw_pairs(entity: Entity) -> list[tuple[str, str]]:
-    return [(p.key, p.value) for p in entity._load()]
 
 
 class _Test:
@@ -732,9 +726,9 @@ class _Applier:
     def index(self, entity: Entity) -> None:
         """(Re)index an entity; a new one goes last, like add_entity puts it."""
         ident, seen = id(entity), {}
-        for key, value in _raw_pairs(entity):
+        for key, value in entity.raw_pairs():
             if key and value:
-                key, folded = _fold(key), _fold(value)
+                key, folded = fold(key), fold(value)
                 seen.setdefault(key, []).append((value, folded))
                 self.by_pair.setdefault((key, folded), set()).add(ident)
         for key in seen:
@@ -775,7 +769,7 @@ class _Applier:
         if block.kind == "add":
             entity = self.lump.add_entity([p.text() for p in block.pairs])
             self.index(entity)
-            result.added.append(_describe(_raw_pairs(entity)))
+            result.added.append(_describe(entity.raw_pairs()))
             return result
         hits = self.matching(block.criteria)
         result.matched = len(hits)
@@ -783,11 +777,11 @@ class _Applier:
             result.hint = self.hint(block.criteria)
         for entity in hits:
             if block.kind == "filter":
-                result.removed.append(_describe(_raw_pairs(entity)))
+                result.removed.append(_describe(entity.raw_pairs()))
                 self.forget(entity, removed=True)
                 self.lump.remove(entity)
             elif self.modify(entity, block, result):
-                result.modified.append(_describe(_raw_pairs(entity)))
+                result.modified.append(_describe(entity.raw_pairs()))
                 self.forget(entity)
                 self.index(entity)
         return result
@@ -799,19 +793,22 @@ class _Applier:
         replacements: dict[str, str] = {}
         for pair in block.replace:
             replacements.setdefault(pair.folded_key, pair.value)
-        kept, deleted, replaced = [], 0, 0
-        for pair in entity._load():
-            if pair.key and pair.value:
-                key = _fold(pair.key)
-                if deletes.hits(key, pair.value, _fold(pair.value)):
-                    deleted += 1
-                    continue
-                if key in replacements and replacements[key] != pair.value:
-                    pair = pair._replace(value=replacements[key])
-                    replaced += 1
-            kept.append(pair)
-        if deleted or replaced:
-            entity._edit()[:] = kept
+        deleted = replaced = 0
+
+        def edit(key: str, value: str) -> str | None:
+            nonlocal deleted, replaced
+            if not (key and value):                 # invisible to the plugin
+                return value
+            key = fold(key)
+            if deletes.hits(key, value, fold(value)):
+                deleted += 1
+                return None
+            if key in replacements and replacements[key] != value:
+                replaced += 1
+                return replacements[key]
+            return value
+
+        entity.rewrite(edit)
         for pair in block.insert:
             entity.add(*pair.text())
         result.deleted += deleted

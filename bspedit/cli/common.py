@@ -11,8 +11,10 @@ from ..errors import BspError, CheckFailed
 from ..planner import LAYOUTS
 
 
-def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True) -> None:
-    """`-o OUT` or `--in-place`, and `--layout`."""
+def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True
+               ) -> argparse._MutuallyExclusiveGroup:
+    """`-o OUT` or `--in-place`, and `--layout`; returns the group of the two (a verb may add
+    more ways to write nothing)."""
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomic)")
     if in_place:
@@ -24,6 +26,7 @@ def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True) -> Non
     parser.add_argument("--layout", choices=LAYOUTS, default="stable",
                         help="stable (default): untouched lumps keep their offsets; "
                              "compact: no holes, lumps in file order")
+    return target
 
 
 def add_json(parser: argparse.ArgumentParser) -> None:

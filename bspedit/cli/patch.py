@@ -35,9 +35,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="write the entity text the way the plugin hands it to the engine: "
                              "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
                              "empty key or value dropped")
-    add_output(parser)
-    # add_output's -o/--in-place group (argparse keeps it last): two more ways to write nothing.
-    target = parser._mutually_exclusive_groups[-1]
+    target = add_output(parser)
     target.add_argument("--dry-run", action="store_true", help="report what the configs do; write nothing")
     target.add_argument("--lint", action="store_true",
                         help="only check the configs (no map): print what the plugin would ignore or "
