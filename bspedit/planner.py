@@ -156,6 +156,9 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
                 appended.append(index)
     out = _Builder(layout.header_size, layout, kept)
     last_resized = False
+    # a file ending unaligned right after its last lump stays unaligned when that lump resizes
+    open_end = bool(layout.order) and lumps[layout.order[-1]].end == layout.file_size \
+        and layout.file_size % 4 != 0
     for index in layout.order:
         lump = lumps[index]
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
@@ -169,7 +172,10 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
             if length != lump.length:   # else the padding after it stays as it was
                 slot_end = _slot_end(lump, layout)
                 last_resized = slot_end is None
-                out.pad_to(align(out.position) if last_resized else slot_end)
+                if not last_resized:
+                    out.pad_to(slot_end)
+                elif not open_end:
+                    out.pad_to(align(out.position))
     if not last_resized:
         out.add("copy", _core_end(layout) - out.position, src=out.position)
     grew = last_resized or bool(appended)
@@ -177,18 +183,20 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
         out.pad_to(align(out.position))
         offsets[index] = out.position
         out.place(lumps[index], new_lengths[index], True, out.position)
-    _finish_tail(out, layout, moved=grew, keep=True)
+    _finish_tail(out, layout, moved=grew, keep=True, pad=not (open_end and not appended))
     return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
 
 
-def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool) -> None:
-    """Trailing data after the last lump: as it was, or moved behind the new last lump."""
+def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool, pad: bool = True) -> None:
+    """Trailing data after the last lump: as it was, or moved behind the new last lump (the
+    file end padded to 4 bytes unless told not to)."""
     tail = layout.tail
     if not moved:
         if tail is not None:
             out.add("copy", tail.length, src=tail.start)
         return
-    out.pad_to(align(out.position))
+    if pad:
+        out.pad_to(align(out.position))
     if tail is not None and keep:
         out.add("tail", tail.length, src=tail.start)
 

@@ -133,3 +133,11 @@ def test_in_place_with_a_partial_prefix_appends_the_whole_lump():
     assert result.pieces == (Piece("copy", 3, src=120), Piece("lump", 6, src=3, index=2),
                              Piece("zeros", 3))
     assert result.offsets[2] == 128 and result.cleanup == ((120, 5),)
+
+
+def test_last_lump_ending_the_file_unaligned_gets_no_padding_when_resized():
+    lumps = [Lump(0, "A", 100, 10), Lump(1, "B", 112, 7)]
+    layout = Layout(100, 119, (0, 1), (Gap(110, 112, "padding"),))
+    result = plan(lumps, layout, {1: 9}, "stable")
+    assert result.pieces == (Piece("copy", 12, src=100), Piece("lump", 9, index=1))
+    assert result.end == 121

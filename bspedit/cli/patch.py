@@ -6,11 +6,14 @@ import contextlib
 import sys
 from pathlib import Path
 
-from .. import stripper
+from typing import TYPE_CHECKING
+
 from ..bsp import Bsp
-from ..entities import EntityLump
 from ..errors import BspError, CheckFailed
 from .common import add_json, add_output, print_json, save
+
+if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
+    from .. import stripper
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -45,6 +48,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import stripper
+    from ..entities import EntityLump
+
     if args.lint:
         return _lint(args)
     if not args.paths:
@@ -88,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _chain(args: argparse.Namespace, map_path: Path | None) -> list[Path]:
     """The --config-dir files for the map, in the plugin's order."""
+    from .. import stripper
+
     if args.config_dir is None:
         if args.map_name or args.lowercase:
             raise BspError("patch: --map-name and --lowercase go with --config-dir")
@@ -115,6 +123,8 @@ def _print_report(configs: list[stripper.Config], report: stripper.Report) -> No
 
 
 def _lint(args: argparse.Namespace) -> int:
+    from .. import stripper
+
     paths: list[Path] = _chain(args, None)
     for given in map(Path, args.paths):
         if given.suffix.lower() == ".bsp":
