@@ -156,7 +156,8 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
                 appended.append(index)
     out = _Builder(layout.header_size, layout, kept)
     last_resized = False
-    # a file ending unaligned right after its last lump stays unaligned when that lump resizes
+    # a file ending unaligned right after its last lump (bspzip's maps) gets no padding when
+    # that lump resizes; others are padded to 4 bytes, as vbsp writes them
     open_end = bool(layout.order) and lumps[layout.order[-1]].end == layout.file_size \
         and layout.file_size % 4 != 0
     for index in layout.order:

@@ -100,10 +100,12 @@ def test_add_then_remove_gives_the_original_map(path, tmp_path):
         bsp.save(removed)
     result = removed.read_bytes()
     assert lump_bytes(removed) == old_pak
-    # everything up to the end of the pakfile comes back; stale non-zero padding after it was
-    # overwritten by the added file and comes back as zeros
+    # everything up to the end of the pakfile comes back. Not reproducible: stale non-zero
+    # padding after it (the added file overwrote it), and an unaligned end of file when the
+    # file with the addition happened to end aligned (then nothing tells it was unpadded)
     assert result[:pak_end] == original[:pak_end] and not result[pak_end:].strip(b"\0")
-    if not original[pak_end:].strip(b"\0"):
+    if not original[pak_end:].strip(b"\0") and (len(original) % 4 == 0
+                                                 or added.stat().st_size % 4):
         assert result == original
 
 
