@@ -5,14 +5,13 @@ import argparse
 
 from ..bsp import Bsp
 from ..checksum import signed32
-from .common import add_json, print_json
+from .common import add_json, add_verb, print_json
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("checksum", help="the map checksums the engines compute")
-    parser.add_argument("map", metavar="MAP")
+    parser = add_verb(commands, run_checksum, "checksum",
+                      help="the map checksums the engines compute")
     add_json(parser)
-    parser.set_defaults(run=run_checksum)
 
 
 def run_checksum(args: argparse.Namespace) -> int:

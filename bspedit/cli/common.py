@@ -4,11 +4,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..bsp import Bsp, SaveReport
 from ..errors import BspError, CheckFailed
 from ..planner import LAYOUTS
+
+
+def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespace], int],
+             name: str, **options: Any) -> argparse.ArgumentParser:
+    """A verb reading MAP (its first argument) that runs `run(args)`."""
+    parser = verbs.add_parser(name, **options)
+    parser.add_argument("map", metavar="MAP")
+    parser.set_defaults(run=run)
+    return parser
 
 
 def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True

@@ -5,23 +5,18 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, add_verb, print_json, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    info = commands.add_parser("info", help="family, version and the lump table of a map")
-    info.add_argument("map", metavar="MAP")
+    info = add_verb(commands, run_info, "info", help="family, version and the lump table of a map")
     add_json(info)
-    info.set_defaults(run=run_info)
 
-    rewrite = commands.add_parser("rewrite", help="parse a map and write it back")
-    rewrite.add_argument("map", metavar="MAP")
+    rewrite = add_verb(commands, run_rewrite, "rewrite", help="parse a map and write it back")
     add_output(rewrite, in_place=False)
-    rewrite.set_defaults(run=run_rewrite)
 
-    verify = commands.add_parser("verify", help="structural checks and an in-memory round trip")
-    verify.add_argument("map", metavar="MAP")
-    verify.set_defaults(run=run_verify)
+    verify = add_verb(commands, run_verify, "verify",
+                      help="structural checks and an in-memory round trip")
 
 
 def describe(bsp: Bsp) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, add_verb, print_json, save
 
 MODES = ("exact", "glob", "regex")
 
@@ -16,25 +16,21 @@ def register(commands: argparse._SubParsersAction) -> None:
     ent = commands.add_parser("ent", help="entity lump: export, import, query, edit")
     verbs = ent.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    export = verbs.add_parser("export", help="write the entity text to MAP.ent (ripent -export)")
-    export.add_argument("map", metavar="MAP")
+    export = add_verb(verbs, run_export, "export",
+                      help="write the entity text to MAP.ent (ripent -export)")
     export.add_argument("-o", "--output", metavar="FILE.ent",
                         help="where to write it (default: the map's name with .ent; - for stdout)")
-    export.set_defaults(run=run_export)
 
-    imp = verbs.add_parser("import", help="replace the entity text with FILE.ent (ripent -import)")
-    imp.add_argument("map", metavar="MAP")
+    imp = add_verb(verbs, run_import, "import",
+                   help="replace the entity text with FILE.ent (ripent -import)")
     imp.add_argument("text", metavar="FILE.ent")
     _add_lenient(imp)
     add_output(imp)
-    imp.set_defaults(run=run_import)
 
-    query = verbs.add_parser("query", help="print the entities matching every --where")
-    query.add_argument("map", metavar="MAP")
+    query = add_verb(verbs, run_query, "query", help="print the entities matching every --where")
     _add_where(query, required=False)
     add_json(query)
     _add_lenient(query)
-    query.set_defaults(run=run_query)
 
     edits = {
         "set": ("set KEY=VALUE on matching entities (first occurrence; added if absent)", True),

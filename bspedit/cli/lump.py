@@ -7,54 +7,43 @@ from pathlib import Path
 from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, add_verb, print_json, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     lump = commands.add_parser("lump", help="lumps: list, extract, replace, .lmp export/merge")
     verbs = lump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = verbs.add_parser("list", help="the non-empty lumps (a short `info`)")
-    listing.add_argument("map", metavar="MAP")
+    listing = add_verb(verbs, run_list, "list", help="the non-empty lumps (a short `info`)")
     add_json(listing)
-    listing.set_defaults(run=run_list)
 
-    extract = verbs.add_parser("extract", help="write a lump's stored bytes to a file")
-    extract.add_argument("map", metavar="MAP")
+    extract = add_verb(verbs, run_extract, "extract", help="write a lump's stored bytes to a file")
     extract.add_argument("lump", metavar="LUMP", help="index or name (entities, LUMP_PAKFILE, ...)")
     extract.add_argument("-o", "--output", required=True, metavar="FILE")
-    extract.set_defaults(run=run_extract)
 
-    replace = verbs.add_parser("replace", help="give a lump the bytes of FILE")
-    replace.add_argument("map", metavar="MAP")
+    replace = add_verb(verbs, run_replace, "replace", help="give a lump the bytes of FILE")
     replace.add_argument("lump", metavar="LUMP")
     replace.add_argument("data", metavar="FILE")
     replace.add_argument("--lump-version", type=int, help="the lump's version (default: kept)")
     add_output(replace)
-    replace.set_defaults(run=run_replace)
 
-    export = verbs.add_parser("export", help="write a lump as the next free MAP_l_N.lmp")
-    export.add_argument("map", metavar="MAP")
+    export = add_verb(verbs, run_export, "export", help="write a lump as the next free MAP_l_N.lmp")
     export.add_argument("lump", metavar="LUMP")
     export.add_argument("-o", "--output", metavar="FILE.lmp", help="default: next free _l_N.lmp")
-    export.set_defaults(run=run_export)
 
-    strip = verbs.add_parser("strip", help="empty the named lumps")
-    strip.add_argument("map", metavar="MAP")
+    strip = add_verb(verbs, run_strip, "strip", help="empty the named lumps")
     strip.add_argument("lumps", nargs="*", metavar="LUMP")
     strip.add_argument("--preset", choices=sorted(_preset_names()),
                        help="server-download: compile-tool data no engine loads; "
                             "no-hdr: HDR lighting lumps and the dplh game lump")
     add_output(strip)
-    strip.set_defaults(run=run_strip)
 
-    merge = verbs.add_parser("merge", help="apply lump files in the engine's order (_l_0 first)")
-    merge.add_argument("map", metavar="MAP")
+    merge = add_verb(verbs, run_merge, "merge",
+                     help="apply lump files in the engine's order (_l_0 first)")
     merge.add_argument("files", nargs="+", metavar="FILE.lmp")
     merge.add_argument("--force", action="store_true",
                        help="apply files whose map revision or lump version differ from the map's")
     add_output(merge)
-    merge.set_defaults(run=run_merge)
 
 
 def _preset_names() -> list[str]:

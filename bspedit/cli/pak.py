@@ -8,7 +8,7 @@ from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
 from ..pakfile import STORED, Entry, Pakfile, pak_index
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, add_verb, print_json, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -16,65 +16,56 @@ def register(commands: argparse._SubParsersAction) -> None:
                                           "repack, as bspzip")
     verbs = pak.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = verbs.add_parser("list", help="the packed files (bspzip -dir)")
-    listing.add_argument("map", metavar="MAP")
+    listing = add_verb(verbs, run_list, "list", help="the packed files (bspzip -dir)")
     add_json(listing)
-    listing.set_defaults(run=run_list)
 
-    add = verbs.add_parser("add", help="pack FILE as PATH (bspzip -addfile)")
-    add.add_argument("map", metavar="MAP")
+    add = add_verb(verbs, run_add, "add", help="pack FILE as PATH (bspzip -addfile)")
     add.add_argument("file", metavar="FILE")
     add.add_argument("--as", dest="name", required=True, metavar="PATH",
                      help="its path inside the pakfile, such as materials/x/y.vmt")
     _add_packing(add)
-    add.set_defaults(run=run_add)
 
-    addlist = verbs.add_parser("addlist", help="pack the files of a bspzip list: an internal path "
-                                               "line, then an external file line, per file "
-                                               "(bspzip -addlist; with --update -addorupdatelist)")
-    addlist.add_argument("map", metavar="MAP")
+    addlist = add_verb(verbs, run_addlist, "addlist",
+                       help="pack the files of a bspzip list: an internal path "
+                            "line, then an external file line, per file "
+                            "(bspzip -addlist; with --update -addorupdatelist)")
     addlist.add_argument("list", metavar="LIST")
     _add_packing(addlist)
-    addlist.set_defaults(run=run_addlist)
 
-    addfiles = verbs.add_parser("addfiles", help="pack the files listed one per line as "
-                                                 "PREFIX + their file name (bspzip -addfiles)")
-    addfiles.add_argument("map", metavar="MAP")
+    addfiles = add_verb(verbs, run_addfiles, "addfiles",
+                        help="pack the files listed one per line as "
+                             "PREFIX + their file name (bspzip -addfiles)")
     addfiles.add_argument("prefix", metavar="PREFIX", help="such as materials/mymap/")
     addfiles.add_argument("list", metavar="LIST")
     _add_packing(addfiles)
-    addfiles.set_defaults(run=run_addfiles)
 
-    extract = verbs.add_parser("extract", help="unpack into DIR (bspzip -extractfiles; "
-                                               "--cubemaps: -extractcubemaps) or copy the zip "
-                                               "(--to: bspzip -extract)")
-    extract.add_argument("map", metavar="MAP")
+    extract = add_verb(verbs, run_extract, "extract",
+                       help="unpack into DIR (bspzip -extractfiles; "
+                            "--cubemaps: -extractcubemaps) or copy the zip "
+                            "(--to: bspzip -extract)")
     extract.add_argument("directory", nargs="?", metavar="DIR")
     extract.add_argument("--to", metavar="ZIP", help="write the pakfile's zip bytes as they are")
     extract.add_argument("--cubemaps", action="store_true",
                          help="only the cubemap textures (materials/maps/<map>/c*.vtf, "
                               "cubemapdefault*.vtf)")
-    extract.set_defaults(run=run_extract)
 
-    remove = verbs.add_parser("remove", help="remove files by path or glob (--cubemaps: "
-                                             "bspzip -deletecubemaps)")
-    remove.add_argument("map", metavar="MAP")
+    remove = add_verb(verbs, run_remove, "remove",
+                      help="remove files by path or glob (--cubemaps: "
+                           "bspzip -deletecubemaps)")
     remove.add_argument("patterns", nargs="*", metavar="PATH|GLOB")
     remove.add_argument("--cubemaps", action="store_true",
                         help="the cubemap textures vbsp packed (bspzip removes every .vtf; "
                              "use '*.vtf' for that)")
     add_output(remove)
-    remove.set_defaults(run=run_remove)
 
-    repack = verbs.add_parser("repack", help="rewrite the pakfile as a clean zip, every entry "
-                                             "stored or LZMA (bspzip -repack [-compress])")
-    repack.add_argument("map", metavar="MAP")
+    repack = add_verb(verbs, run_repack, "repack",
+                      help="rewrite the pakfile as a clean zip, every entry "
+                           "stored or LZMA (bspzip -repack [-compress])")
     method = repack.add_mutually_exclusive_group()
     method.add_argument("--compress", action="store_true",
                         help="LZMA-compress every entry it makes smaller")
     method.add_argument("--store", action="store_true", help="store every entry (the default)")
     add_output(repack)
-    repack.set_defaults(run=run_repack)
 
 
 def _add_packing(parser: argparse.ArgumentParser) -> None:

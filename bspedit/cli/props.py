@@ -12,7 +12,7 @@ from ..bsp import Bsp
 from ..errors import BspError
 from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
 from ..staticprops import StaticProps, read_static_props, store_static_props
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, add_verb, print_json, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv", re.IGNORECASE)
 
@@ -21,48 +21,41 @@ def register(commands: argparse._SubParsersAction) -> None:
     props = commands.add_parser("props", help="static props (sprp): list, set fields, remove")
     verbs = props.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = verbs.add_parser("list", help="every static prop: model, origin, angles, ...")
-    listing.add_argument("map", metavar="MAP")
+    listing = add_verb(verbs, run_list, "list",
+                       help="every static prop: model, origin, angles, ...")
     add_json(listing)
-    listing.set_defaults(run=run_list)
 
-    edit = verbs.add_parser("set", help="set fields of one prop: origin=X,Y,Z angles=P,Y,R "
-                                        "model=models/x.mdl skin=N flags=N solid=N ...")
-    edit.add_argument("map", metavar="MAP")
+    edit = add_verb(verbs, run_set, "set",
+                    help="set fields of one prop: origin=X,Y,Z angles=P,Y,R "
+                         "model=models/x.mdl skin=N flags=N solid=N ...")
     edit.add_argument("index", type=int, metavar="INDEX")
     edit.add_argument("items", nargs="+", metavar="FIELD=VALUE")
     add_output(edit)
-    edit.set_defaults(run=run_set)
 
-    remove = verbs.add_parser("remove", help="remove props (later props move down one index)")
-    remove.add_argument("map", metavar="MAP")
+    remove = add_verb(verbs, run_remove, "remove",
+                      help="remove props (later props move down one index)")
     remove.add_argument("indices", nargs="+", type=int, metavar="INDEX")
     add_output(remove)
-    remove.set_defaults(run=run_remove)
 
     gamelump = commands.add_parser("gamelump", help="Source game lump members: list, extract, "
                                                     "replace")
     verbs = gamelump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = verbs.add_parser("list", help="the game lump directory")
-    listing.add_argument("map", metavar="MAP")
+    listing = add_verb(verbs, run_gamelump_list, "list", help="the game lump directory")
     add_json(listing)
-    listing.set_defaults(run=run_gamelump_list)
 
-    extract = verbs.add_parser("extract", help="write a member's data (decompressed) to a file")
-    extract.add_argument("map", metavar="MAP")
+    extract = add_verb(verbs, run_gamelump_extract, "extract",
+                       help="write a member's data (decompressed) to a file")
     extract.add_argument("id", metavar="ID", help="4-character id such as sprp, dprp, dplt")
     extract.add_argument("-o", "--output", required=True, metavar="FILE")
-    extract.set_defaults(run=run_gamelump_extract)
 
-    replace = verbs.add_parser("replace", help="give a member the data of FILE (compressed "
-                                               "again if the member was)")
-    replace.add_argument("map", metavar="MAP")
+    replace = add_verb(verbs, run_gamelump_replace, "replace",
+                       help="give a member the data of FILE (compressed "
+                            "again if the member was)")
     replace.add_argument("id", metavar="ID")
     replace.add_argument("data", metavar="FILE")
     replace.add_argument("--version", type=int, help="the member's version (default: kept)")
     add_output(replace)
-    replace.set_defaults(run=run_gamelump_replace)
 
 
 def _short(value: float) -> float:
