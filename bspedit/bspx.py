@@ -35,5 +35,7 @@ def relocate_trailer(data: bytes, old_offset: int, new_offset: int) -> bytes:
         return data
     out = bytearray(data)
     for i, lump in enumerate(directory.lumps):
-        struct.pack_into("<I", out, 8 + _BSPX_ENTRY * i + 24, lump.offset + new_offset - old_offset)
+        if old_offset <= lump.offset <= old_offset + len(data):   # others point nowhere: kept
+            struct.pack_into("<I", out, 8 + _BSPX_ENTRY * i + 24,
+                             lump.offset + new_offset - old_offset)
     return bytes(out)

@@ -378,8 +378,9 @@ class EntityLump:
         ``LIMITS.entity_text`` is refused.
         """
         if len(data) > LIMITS.entity_text:
-            raise BspError(f"entity text of {len(data)} bytes is over the {LIMITS.entity_text}-byte "
-                           "limit (--max-entity-size raises it)", lump=_LUMP)
+            raise BspError(f"entity text of {len(data)} bytes is over the "
+                           f"{LIMITS.entity_text}-byte limit (--max-entity-size raises it)",
+                           lump=_LUMP)
         text = data.decode("latin-1")
         spans: list[tuple[int, int, bool]] = []  # start, end, parsed
         problems: list[BspError] = []

@@ -39,8 +39,10 @@ def decompress(data: bytes, limit: int | None = None) -> bytes:
                        "(--max-lump-size raises it)", offset=4)
     props = header.properties
     lc, rest = props[0] % 9, props[0] // 9
+    # liblzma allocates the dictionary up front; no stream looks back further than its output
+    dictionary = min(int.from_bytes(props[1:5], "little"), max(header.actual_size, 4096))
     lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5,
-                   "dict_size": int.from_bytes(props[1:5], "little")}
+                   "dict_size": dictionary}
     stream = data[HEADER_SIZE:HEADER_SIZE + header.lzma_size]
     try:
         decoder = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[lzma_filter])

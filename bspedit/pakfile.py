@@ -64,6 +64,8 @@ def normalise(name: str) -> str:
 
 def _unsafe(name: str) -> str | None:
     """Why `name` cannot be a file path inside a directory, or None when it can."""
+    if not name:
+        return "is empty"
     if "\0" in name:
         return "contains a NUL byte"
     if name.startswith(("/", "\\")):

@@ -228,10 +228,39 @@ def _compile(pattern: str) -> re.Pattern[str]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return re.compile(translate_regex(pattern), re.IGNORECASE | re.ASCII)
+            compiled = re.compile(translate_regex(pattern), re.IGNORECASE | re.ASCII)
+            tree = re._parser.parse(compiled.pattern, compiled.flags)
     except re.error as err:
         kind = "unsupported-regex" if "look-behind" in str(err) else "bad-regex"
         raise _RegexProblem(kind, str(err)) from None
+    if _nested_unbounded(tree, inside=False):
+        raise _RegexProblem("unsupported-regex", "an unbounded repeat inside another one (such as "
+                            "(a+)+) can backtrack for hours in Python's re; PCRE2 gives up at its "
+                            "match limit and the plugin then sees no match")
+    return compiled
+
+
+_UNBOUNDED = {re._constants.MAX_REPEAT, re._constants.MIN_REPEAT}
+
+
+def _nested_unbounded(tree: Any, inside: bool) -> bool:
+    """True if an unbounded (backtracking) repeat holds another one, at any depth."""
+    for op, value in tree:
+        if op in _UNBOUNDED:
+            low, high, sub = value
+            unbounded = high == re._constants.MAXREPEAT
+            if (unbounded and inside) or _nested_unbounded(sub, inside or unbounded):
+                return True
+        elif op in (re._constants.SUBPATTERN,):
+            if _nested_unbounded(value[-1], inside):
+                return True
+        elif op == re._constants.BRANCH:
+            if any(_nested_unbounded(branch, inside) for branch in value[1]):
+                return True
+        elif op in (re._constants.ASSERT, re._constants.ASSERT_NOT):
+            if _nested_unbounded(value[1], inside):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------- the parsed config

@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 a check failed, 2 bad input or usage.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -26,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_caps(parser: argparse.ArgumentParser) -> None:
-    """Global options raising the resource caps (before COMMAND: `bspedit --max-lump-size 2G ...`)."""
+    """Global options that raise the resource caps: `bspedit --max-lump-size 2G COMMAND ...`."""
     caps = parser.add_argument_group(
         "resource caps", "input claiming more than these is refused (exit 2) instead of using "
         "that much memory; SIZE is a byte count or a number with K, M, G or T (512M, 2G)")
@@ -50,6 +51,8 @@ def _size(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if isinstance(sys.stdout, io.TextIOWrapper):    # entity text that is not UTF-8 prints as bytes
+        sys.stdout.reconfigure(errors="surrogateescape")
     extract = args.max_extract_size
     try:
         with caps(lump_size=args.max_lump_size, entity_text=args.max_entity_size,
