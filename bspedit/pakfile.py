@@ -452,9 +452,10 @@ class Pakfile:
     def extract(self, entries: Sequence[Entry], directory: str | os.PathLike) -> int:
         """Write `entries` under `directory`, CRC-checked. Refuses, before writing anything,
         names that would land outside it and more than the extraction limits; never follows
-        a symbolic link inside it. Returns the bytes written."""
+        a symbolic link inside it. An entry shadowed by an earlier one of the same name (which
+        the engine finds instead) is skipped. Returns the bytes written."""
         root = Path(directory)
-        files = [e for e in entries if not e.is_dir]
+        files = [e for e in entries if not e.is_dir and self.find(e.name) is e]
         for entry in entries:
             problem = _unsafe(entry.name)
             if problem:

@@ -368,3 +368,12 @@ def test_extract_writes_exactly_the_stored_files(tmp_path):
              for p in (tmp_path / "out").rglob("*") if p.is_file()}
     assert found == {**files, "e.bin": b"e" * 3000}
     assert written == sum(map(len, found.values()))
+
+
+def test_extract_writes_the_entry_the_engine_finds_when_names_repeat(write_map, tmp_path):
+    pak = raw_zip([(b"maps/a.txt", b"first"), (b"MAPS/A.txt", b"second")])
+    with Bsp.open(write_map(source_map(pak))) as bsp:
+        archive = Pakfile.of(bsp)
+        assert archive.read("maps/a.txt") == b"first"
+        assert archive.extract(archive.entries, tmp_path / "out") == len(b"first")
+    assert (tmp_path / "out" / "maps" / "a.txt").read_bytes() == b"first"
