@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import string
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib.resources import files
@@ -31,13 +30,13 @@ from lark.exceptions import UnexpectedToken
 
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
+from bspedit.names import fold
 
-__all__ = ["Entity", "EntityLump", "decode", "fold"]
+__all__ = ["Entity", "EntityLump", "decode"]
 
 MatchMode = Literal["exact", "glob", "regex"]
 
 _LUMP = "entities"
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _TOKEN_NAMES = {"LBRACE": "'{'", "RBRACE": "'}'", "STRING": "a quoted string",
                 "TAIL": "a NUL byte", "$END": "the end of the text"}
 # The parser needs only the type of a string token; the text comes from the entity's span.
@@ -157,11 +156,6 @@ def _resync(text: str, start: int) -> int:
     stop = len(text) if stop < 0 else stop
     found = _ENTITY_LINE.search(text, start + 1, stop)
     return found.start() if found else stop
-
-
-def fold(raw: str) -> str:
-    """ASCII-only case folding, like the engines' stricmp."""
-    return raw.lower() if raw.isascii() else raw.translate(_ASCII_LOWER)
 
 
 def decode(raw: str) -> str:

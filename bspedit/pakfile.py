@@ -35,6 +35,7 @@ import attrs
 from .errors import BspError
 from .layout import lump_label
 from .limits import LIMITS
+from .names import game_path
 
 if TYPE_CHECKING:
     from .bsp import Bsp
@@ -53,14 +54,6 @@ _LZMA_VERSION = bytes([9, 38])                     # the LZMA SDK Valve's tools 
 VALVE_COMMENT = b"XZP1 0".ljust(32, b"\0")
 _SEARCH_CHUNK = 1 << 16
 CUBEMAP = re.compile(r"materials/maps/[^/]+/(c-?\d+_-?\d+_-?\d+|cubemapdefault)(\.hdr)?\.vtf")
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-def normalise(name: str) -> str:
-    """A pak path the way the engine looks it up: forward slashes, no leading slash, ASCII
-    lower case (Valve's zip code lower-cases names it stores and looks up)."""
-    return name.replace("\\", "/").lstrip("/").translate(_ASCII_LOWER)
-
 
 def _unsafe(name: str) -> str | None:
     """Why `name` cannot be a file path inside a directory, or None when it can."""
@@ -104,7 +97,7 @@ class Entry:
 
     @property
     def key(self) -> str:
-        return normalise(self.name)
+        return game_path(self.name)
 
     @property
     def is_dir(self) -> bool:
@@ -263,7 +256,7 @@ class Pakfile:
 
     def find(self, name: str) -> Entry | None:
         """The entry the engine would find for `name` (case-insensitive, either slash)."""
-        return self._by_key.get(normalise(name))
+        return self._by_key.get(game_path(name))
 
     def read(self, entry: Entry | str) -> bytes:
         """An entry's content, decompressed and CRC-checked (BspError naming it otherwise)."""
@@ -304,7 +297,7 @@ class Pakfile:
         naming a pattern that matches nothing."""
         chosen: dict[int, Entry] = {}
         for pattern in patterns:
-            key = normalise(pattern)
+            key = game_path(pattern)
             hits = [e for e in self._entries if fnmatch.fnmatchcase(e.key, key)]
             if not hits:
                 raise self._error(f"no pak entry matches {pattern!r}")
@@ -317,7 +310,7 @@ class Pakfile:
         """Add a file as `name` (normalised as the engine looks it up). An existing entry of
         that name is replaced only with `update`; otherwise BspError names it. With `compress`
         the entry is stored LZMA-compressed when that makes it smaller."""
-        key = normalise(name)
+        key = game_path(name)
         problem = "names no file" if not key or key.endswith("/") else _unsafe(key)
         if problem:
             raise BspError(f"pak path {name!r} {problem}")

@@ -22,6 +22,7 @@ import attrs
 
 from .errors import BspError
 from .gamelump import GameLump, in_game_lump, read_game_lump, store_game_lump
+from .names import game_path
 
 if TYPE_CHECKING:
     from .bsp import Bsp
@@ -165,9 +166,9 @@ class StaticProps:
         """Point prop `index` at model `name`, adding it to the dictionary when it is not there
         (names compare case-insensitively, `\\` as `/`). Returns True if the dictionary grew."""
         self._record(index)
-        wanted = _model_key(name)
+        wanted = game_path(name)
         for model, existing in enumerate(self.model_names()):
-            if _model_key(existing) == wanted:
+            if game_path(existing) == wanted:
                 self.set(index, "model", model)
                 return False
         encoded = name.encode("ascii") if name.isascii() else b""
@@ -203,10 +204,6 @@ def _count(data: bytes, position: int, item: int, what: str) -> int:
 def _name(raw: bytes) -> str:
     """A dictionary entry's name: its bytes up to the first NUL."""
     return raw.split(b"\0", 1)[0].decode("latin-1")
-
-
-def _model_key(name: str) -> str:
-    return name.replace("\\", "/").casefold()
 
 
 def read_static_props(bsp: Bsp) -> tuple[GameLump, StaticProps]:

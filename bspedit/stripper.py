@@ -35,7 +35,8 @@ import attrs
 from attrs import define, field
 from lark import Lark
 
-from .entities import Entity, EntityLump, decode, fold
+from .entities import Entity, EntityLump, decode
+from .names import fold
 from .errors import BspError
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",

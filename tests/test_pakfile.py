@@ -14,7 +14,8 @@ import synthetic
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
-from bspedit.pakfile import LZMA, STORED, VALVE_COMMENT, Pakfile, normalise
+from bspedit.names import game_path
+from bspedit.pakfile import LZMA, STORED, VALVE_COMMENT, Pakfile
 from conftest import corpus_maps
 
 VMT = b'"LightmappedGeneric"\r\n{\r\n\t"$basetexture" "dev/dev_blendmeasure"\r\n}\r\n' * 8
@@ -232,7 +233,7 @@ def test_remove_moves_later_entries_verbatim_and_in_place_garbage_is_cleaned(wri
 
 def test_names_are_looked_up_like_the_engine():
     pak = Pakfile.from_bytes(stdlib_zip({"materials/Foo/Bar.vmt": VMT}))
-    assert normalise("\\Materials\\FOO/bar.VMT") == "materials/foo/bar.vmt"
+    assert game_path("\\Materials\\FOO/bar.VMT") == "materials/foo/bar.vmt"
     assert pak.find("/MATERIALS\\foo\\BAR.vmt") is pak.entries[0]
     with pytest.raises(BspError, match="'materials/Foo/Bar.vmt' already exists .*--update"):
         pak.add("materials/foo/bar.vmt", b"x")
