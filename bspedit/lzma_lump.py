@@ -37,21 +37,30 @@ def decompress(data: bytes, limit: int | None = None) -> bytes:
     if header.actual_size > limit:
         raise BspError(f"LZMA lump claims {header.actual_size} bytes, over the {limit}-byte limit "
                        "(--max-lump-size raises it)", offset=4)
-    props = header.properties
-    lc, rest = props[0] % 9, props[0] // 9
-    # liblzma allocates the dictionary up front; no stream looks back further than its output
-    dictionary = min(int.from_bytes(props[1:5], "little"), max(header.actual_size, 4096))
-    lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5,
-                   "dict_size": dictionary}
     stream = data[HEADER_SIZE:HEADER_SIZE + header.lzma_size]
     try:
+        return decode_raw(header.properties, stream, header.actual_size)
+    except BspError as exc:
+        exc.offset = HEADER_SIZE
+        raise
+
+
+def decode_raw(props: bytes, stream: bytes, size: int) -> bytes:
+    """Exactly `size` bytes decoded from a raw LZMA1 `stream` (no end marker needed) with the
+    5 property bytes `props`; BspError (no offset) when the stream is broken or short. The
+    caller checks `size` against its limit first."""
+    lc, rest = props[0] % 9, props[0] // 9
+    # liblzma allocates the dictionary up front; no stream looks back further than its output
+    dictionary = min(int.from_bytes(props[1:5], "little"), max(size, 4096))
+    lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5,
+                   "dict_size": dictionary}
+    try:
         decoder = lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[lzma_filter])
-        out = decoder.decompress(stream, max_length=header.actual_size)
+        out = decoder.decompress(stream, max_length=size)
     except (lzma.LZMAError, ValueError) as exc:
-        raise BspError(f"corrupt LZMA stream: {exc}", offset=HEADER_SIZE) from exc
-    if len(out) != header.actual_size:
-        raise BspError(f"LZMA stream gives {len(out)} of the {header.actual_size} bytes its header "
-                       "claims", offset=HEADER_SIZE)
+        raise BspError(f"corrupt LZMA stream: {exc}") from exc
+    if len(out) != size:
+        raise BspError(f"LZMA stream gives {len(out)} of the {size} bytes its header claims")
     return out
 
 

@@ -528,13 +528,11 @@ def _decode(method: int, stored: bytes, size: int) -> bytes:
         except zlib.error as exc:
             raise BspError(f"corrupt deflate stream: {exc}") from exc
     elif method == LZMA:
-        from .lzma_lump import decompress
+        from .lzma_lump import decode_raw
 
         if len(stored) < 9 or stored[2:4] != b"\x05\x00":
             raise BspError("LZMA entry lacks the 9-byte zip LZMA header")
-        stream = stored[9:]
-        data = decompress(b"LZMA" + struct.pack("<II", size, len(stream)) + stored[4:9] + stream,
-                          limit=LIMITS.extract_entry)
+        data = decode_raw(stored[4:9], memoryview(stored)[9:], size)   # size checked by read
     else:
         raise BspError(f"compression method {method} is not supported (the engine reads "
                        "stored and LZMA entries)")
