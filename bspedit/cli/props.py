@@ -11,10 +11,11 @@ from typing import Any
 from ..bsp import Bsp
 from ..errors import BspError
 from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
+from ..pakfile import Pakfile
 from ..staticprops import StaticProps, read_static_props, store_static_props
 from .common import add_json, add_output, add_verb, print_json, save
 
-_VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv", re.IGNORECASE)
+_VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -160,16 +161,12 @@ def run_remove(args: argparse.Namespace) -> int:
 
 
 def _vertex_lighting_files(bsp: Bsp) -> int:
-    """How many per-prop vertex lighting files the pakfile holds."""
-    import io
-    import zipfile
-
-    data = bsp.read_lump(bsp.family.pakfile)
+    """How many per-prop vertex lighting files the pakfile holds (its directory only is read)."""
     try:
-        names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    except (zipfile.BadZipFile, ValueError):
+        entries = Pakfile.of(bsp).entries
+    except BspError:
         return 0
-    return sum(1 for name in names if _VERTEX_LIGHTING.fullmatch(name))
+    return sum(1 for entry in entries if _VERTEX_LIGHTING.fullmatch(entry.key))
 
 
 def _member_row(member: Member) -> dict[str, Any]:
