@@ -264,6 +264,12 @@ class Bsp:
         if layout not in LAYOUTS:
             raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
         header, result = self.plan(layout)
+        return self.save_planned(target, header, result, layout)
+
+    def save_planned(self, target: str | os.PathLike, header: Header, result: Plan,
+                     layout: str) -> SaveReport:
+        """Write `header` and the pieces of `result` (from `plan` or a caller's own placement,
+        such as Valve's repacked layout) to `target` atomically."""
         target = os.fspath(target)
         executor.save_as(self._fd, target, self._header_bytes(header), result, self.materialise)
         return self._report(target, layout, header, result)

@@ -25,7 +25,6 @@ from collections.abc import Callable
 
 import attrs
 
-from . import executor
 from .bsp import Bsp
 from .errors import BspError
 from .gamelump import GameLump, Member, in_game_lump, read_game_lump
@@ -82,12 +81,7 @@ def decompress_map(bsp: Bsp) -> list[Change]:
 def write_repacked(bsp: Bsp, target: str | os.PathLike) -> int:
     """Write `bsp` with its edits in Valve's repacked layout, atomically; returns the size."""
     header, plan = repacked_plan(bsp)
-    fd = os.open(bsp.path, os.O_RDONLY)
-    try:
-        executor.save_as(fd, os.fspath(target), header.to_bytes(), plan, bsp.materialise)
-    finally:
-        os.close(fd)
-    return plan.end
+    return bsp.save_planned(target, header, plan, "repacked").size
 
 
 def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..bsp import Bsp, SaveReport
 from ..errors import BspError, CheckFailed
+from ..families import Family
 from ..planner import LAYOUTS
 
 
@@ -51,7 +52,7 @@ def print_json(value: Any) -> None:
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
     """Save an edited map as the user asked (`-o OUT` or `--in-place`) and report it, with the
     engine checksums before and after."""
-    from ..mapsums import COMPARED, WHOLE_FILE, checksums_after, map_checksums
+    from ..mapsums import COMPARED, checksums_after, map_checksums
 
     before = map_checksums(bsp)
     in_place = getattr(args, "in_place", False)
@@ -72,17 +73,23 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
         with Bsp.open(report.target) as saved:
             after = map_checksums(saved)
     print(describe_save(report))
+    print_checksums(bsp.family, before, after)
+    return report
+
+
+def print_checksums(family: Family, before: dict[str, int], after: dict[str, int]) -> None:
+    """The engine checksums before and after a save, and what a change means for clients."""
+    from ..mapsums import COMPARED, WHOLE_FILE
+
     for name, value in before.items():
         state = "unchanged" if after[name] == value else "CHANGED"
         print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
-    engine = bsp.family.engine
-    if engine in WHOLE_FILE and before != after:
-        print(f"note: {bsp.family.title} engines checksum the whole file: clients holding the "
+    if family.engine in WHOLE_FILE and before != after:
+        print(f"note: {family.title} engines checksum the whole file: clients holding the "
               "original map will be refused, and bot .aas files need their checksum fixed")
-    elif before[COMPARED[engine]] != after[COMPARED[engine]]:
+    elif before[COMPARED[family.engine]] != after[COMPARED[family.engine]]:
         print("note: the checksum servers compare changed: clients holding the original map "
               "will be refused")
-    return report
 
 
 def _why(bsp: Bsp) -> str:

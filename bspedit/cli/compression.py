@@ -3,23 +3,23 @@ from __future__ import annotations
 
 import argparse
 import time
+
 from ..bsp import Bsp
-from .common import add_json, print_json
+from .common import add_json, add_verb, print_checksums, print_json
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     for verb, summary in (
             ("compress", "LZMA-compress every lump and game lump member as Valve's bspzip does"),
             ("decompress", "decode every LZMA lump and game lump member (bspzip -repack)")):
-        parser = commands.add_parser(verb, help=summary)
-        parser.add_argument("map", metavar="MAP")
+        parser = add_verb(commands, run, verb, help=summary)
         target = parser.add_mutually_exclusive_group(required=True)
         target.add_argument("-o", "--output", metavar="OUT",
                             help="write the result to OUT (atomic)")
         target.add_argument("--in-place", action="store_true",
                             help="replace MAP with the result (atomic: a new file renamed over it)")
         add_json(parser)
-        parser.set_defaults(run=run, verb=verb)
+        parser.set_defaults(verb=verb)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     target = args.map if args.in_place else args.output
     started = time.perf_counter()
     with Bsp.open(args.map) as bsp:
-        original, before = bsp.size, map_checksums(bsp)
+        original, before, family = bsp.size, map_checksums(bsp), bsp.family
         changes = (compress_map if args.verb == "compress" else decompress_map)(bsp)
         if changes:
             size = write_repacked(bsp, target)
@@ -56,10 +56,5 @@ def run(args: argparse.Namespace) -> int:
               f"(ratio {size / original:.3f})")
     else:
         print(f"nothing to {args.verb}: {target} is {'unchanged' if args.in_place else 'a copy'}")
-    for name, value in before.items():
-        state = "unchanged" if after[name] == value else "CHANGED"
-        print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
-    if before != after:
-        print("note: the map checksum covers the lumps as stored, so it changed: clients holding "
-              "the original file will be refused; ship this file to them too")
+    print_checksums(family, before, after)
     return 0
