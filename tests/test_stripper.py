@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit import stripper
+from bspedit import pcre, stripper
 from bspedit.bsp import Bsp
 from bspedit.entities import Entity, EntityLump
 from bspedit.errors import BspError
@@ -295,7 +295,7 @@ def test_the_blocks_the_faults_fixture_runs():
     (r"\Q.*\E+", r"\.\*+"), (r"a\z", r"a\Z"), (r"a\Z", r"a(?=\n?\Z)"), (r"\x{41}\x4", r"\x41\x04"),
     (r"[]a]", r"[\]a]"), (r"(?i)a(?i)b", "ab"), (r"(?>a+)b++", r"(?>a+)b++")])
 def test_pcre_syntax_is_translated(pattern, python):
-    assert stripper.translate_regex(pattern) == python
+    assert pcre.translate_regex(pattern) == python
 
 
 @pytest.mark.parametrize("pattern, kind", [
