@@ -179,7 +179,7 @@ class Bsp:
             raise ValueError(f"cannot keep {keep} bytes of {lump_label(old)}")
         if self.family.game_lump and index == self.family.index_of(self.family.game_lump):
             raise ValueError("the game lump holds file offsets: use replace_lump")
-        if keep <= old.length and not extra or keep == 0:
+        if keep == 0 or (keep <= old.length and not extra):    # nothing to splice
             self.replace_lump(index, self.original_bytes(old)[:keep] + extra, version=version,
                               fourcc=fourcc)
             return
