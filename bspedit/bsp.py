@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import zlib
 
 from collections.abc import Iterator
@@ -70,7 +71,11 @@ class Bsp:
         except OSError as exc:
             raise BspError(f"cannot open: {exc.strerror}", path=path) from exc
         try:
-            size = os.fstat(fd).st_size
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+                raise BspError(f"{kind}, not a map file", path=path)
+            size = info.st_size
             data = mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size else b""
             header = read_header(data, path)
             problems = check_directory(header.lumps, header.size, size)

@@ -8,9 +8,9 @@ referenced.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 
+from .outputs import atomic_file, write_all as _write_all
 from .planner import Piece, Plan
 
 CHUNK = 1 << 20
@@ -44,11 +44,6 @@ def _copy_range_userspace(src_fd: int, dst_fd: int, offset: int, length: int) ->
         length -= len(chunk)
 
 
-def _write_all(fd: int, data: bytes | memoryview) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
 
 def _write_zeros(fd: int, length: int) -> None:
     while length > 0:
@@ -75,24 +70,10 @@ def write_pieces(src_fd: int, dst_fd: int, pieces: Iterable[Piece], start: int,
 
 
 def save_as(src_fd: int, target: str, header: bytes, plan: Plan, materialise: Materialise) -> None:
-    """Write header and plan to a new file and atomically put it at `target`."""
-    folder = os.path.dirname(os.path.abspath(target))
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp",
-                                     dir=folder)
-    try:
+    """Write header and plan to a new file and atomically put it at `target` (see outputs)."""
+    with atomic_file(target, mode_from=src_fd) as fd:
         _write_all(fd, header)
         write_pieces(src_fd, fd, plan.pieces, plan.start, materialise)
-        os.fchmod(fd, _mode_for(target, src_fd))
-        os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(temporary, target)
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        os.unlink(temporary)
-        raise
-    _fsync_folder(folder)
 
 
 def save_in_place(fd: int, header: bytes, plan: Plan, materialise: Materialise) -> None:
@@ -108,19 +89,3 @@ def save_in_place(fd: int, header: bytes, plan: Plan, materialise: Materialise) 
         _write_zeros(fd, length)
     if plan.cleanup:
         os.fsync(fd)
-
-
-def _mode_for(target: str, src_fd: int) -> int:
-    """Keep the permissions of the file being replaced, else those of the source map."""
-    try:
-        return os.stat(target).st_mode & 0o7777
-    except FileNotFoundError:
-        return os.fstat(src_fd).st_mode & 0o7777
-
-
-def _fsync_folder(folder: str) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

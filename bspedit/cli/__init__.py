@@ -1,6 +1,8 @@
 """`bspedit` command line: argument parsing and exit codes; each verb group lives in its module.
 
-Exit codes: 0 ok, 1 a check failed, 2 bad input or usage.
+Exit codes (the README's table): 0 done; 1 a check failed or nothing matched; 2 bad input or
+usage; 3 internal error (the traceback only with `--debug`); 130 interrupted (Ctrl-C). A closed
+pipe on standard output (`| head`) ends quietly with 0.
 """
 from __future__ import annotations
 
@@ -8,10 +10,13 @@ import argparse
 import io
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 
+from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
+from ..outputs import STDOUT, guard
 from . import checksum, compression, container, diff, ent, lump, pak, patch, props
 
 GROUPS = (container, ent, lump, props, pak, patch, diff, checksum, compression)
@@ -19,6 +24,9 @@ GROUPS = (container, ent, lump, props, pak, patch, diff, checksum, compression)
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bspedit", description="Lossless BSP map editor.")
+    parser.add_argument("--version", action="version", version=f"bspedit {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an internal error")
     _add_caps(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for group in GROUPS:
@@ -57,22 +65,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with caps(lump_size=args.max_lump_size, entity_text=args.max_entity_size,
                   extract_entry=extract, extract_total=extract):
-            return args.run(args)
+            _guard_outputs(args)
+            code = args.run(args)
+        sys.stdout.flush()
+        return code
     except CheckFailed as exc:
-        print(f"bspedit: {exc}", file=sys.stderr)
-        return 1
+        return _fail(f"bspedit: {exc}", 1)
     except BspError as exc:
-        print(f"bspedit: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
+        return _fail(f"bspedit: {exc}", 2)
+    except BrokenPipeError:             # `bspedit ... | head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return 0
     except OSError as exc:
         name = f"{exc.filename}: " if exc.filename else ""
-        print(f"bspedit: {name}{exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return _fail(f"bspedit: {name}{exc.strerror or exc}", 2)
     except KeyboardInterrupt:
-        return 130
+        return _fail("bspedit: interrupted; nothing half-written", 130)
+    except Exception:                   # a bug: one line, the traceback on request
+        if args.debug:
+            traceback.print_exc()
+        kind, value = sys.exc_info()[:2]
+        return _fail(f"bspedit: internal error, please report it ({kind.__name__}: {value}); "
+                     "--debug shows the traceback", 3)
+
+
+def _guard_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an output file (`-o`, `--to`) that is the input map or a link
+    to it; the writers check again when they write."""
+    inputs = [args.map] if getattr(args, "map", None) else []
+    for target in (getattr(args, "output", None), getattr(args, "to", None)):
+        if target not in (None, STDOUT):
+            guard(target, inputs)
+
+
+def _fail(message: str, code: int) -> int:
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print(message, file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

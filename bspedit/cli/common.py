@@ -40,6 +40,18 @@ def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True
     return target
 
 
+def int32(text: str) -> int:
+    """An argparse type: a number that fits a signed 32-bit field of the format."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not -(1 << 31) <= value < 1 << 31:
+        raise argparse.ArgumentTypeError(f"{value} does not fit the 32-bit field "
+                                         f"({-(1 << 31)} to {(1 << 31) - 1})")
+    return value
+
+
 def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 

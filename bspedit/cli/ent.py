@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError
+from ..outputs import STDOUT, write_file
 from .common import add_json, add_output, add_verb, print_json, save
 
 MODES = ("exact", "glob", "regex")
@@ -74,12 +75,10 @@ def _pair(text: str) -> tuple[str, str]:
 def run_export(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         text = bsp.entities(lenient=True).to_bytes()
-    if args.output == "-":
-        sys.stdout.buffer.write(text)
-        return 0
-    target = Path(args.output) if args.output else Path(args.map).with_suffix(".ent")
-    target.write_bytes(text)
-    print(f"wrote {target} ({len(text)} bytes)")
+    target = args.output or str(Path(args.map).with_suffix(".ent"))
+    write_file(target, text, inputs=[args.map])
+    if target != STDOUT:
+        print(f"wrote {target} ({len(text)} bytes)")
     return 0
 
 

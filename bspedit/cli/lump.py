@@ -7,7 +7,8 @@ from pathlib import Path
 from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
-from .common import add_json, add_output, add_verb, print_json, save
+from ..outputs import STDOUT, write_file
+from .common import add_json, add_output, add_verb, int32, print_json, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -19,12 +20,13 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     extract = add_verb(verbs, run_extract, "extract", help="write a lump's stored bytes to a file")
     extract.add_argument("lump", metavar="LUMP", help="index or name (entities, LUMP_PAKFILE, ...)")
-    extract.add_argument("-o", "--output", required=True, metavar="FILE")
+    extract.add_argument("-o", "--output", required=True, metavar="FILE",
+                         help="the file to write, or - for standard output")
 
     replace = add_verb(verbs, run_replace, "replace", help="give a lump the bytes of FILE")
     replace.add_argument("lump", metavar="LUMP")
     replace.add_argument("data", metavar="FILE")
-    replace.add_argument("--lump-version", type=int, help="the lump's version (default: kept)")
+    replace.add_argument("--lump-version", type=int32, help="the lump's version (default: kept)")
     add_output(replace)
 
     export = add_verb(verbs, run_export, "export", help="write a lump as the next free MAP_l_N.lmp")
@@ -117,8 +119,9 @@ def run_extract(args: argparse.Namespace) -> int:
         index = bsp.lump_index(args.lump)
         data = bsp.read_lump(index)
         label = lump_label(bsp.lumps[index])
-    Path(args.output).write_bytes(data)
-    print(f"wrote {args.output}: {label}, {len(data)} bytes")
+    write_file(args.output, data, inputs=[args.map])
+    if args.output != STDOUT:
+        print(f"wrote {args.output}: {label}, {len(data)} bytes")
     return 0
 
 
@@ -138,8 +141,8 @@ def run_export(args: argparse.Namespace) -> int:
         lump = bsp.lumps[index]
         record = LumpFile(index, lump.version, bsp.header.revision or 0, bsp.read_lump(index))
         label = lump_label(lump)
-    target = Path(args.output) if args.output else next_free(args.map)
-    target.write_bytes(record.to_bytes())
+    target = args.output or next_free(args.map)
+    write_file(target, record.to_bytes(), inputs=[args.map])
     print(f"wrote {target}: {label}, {len(record.data)} bytes, map revision {record.revision}")
     return 0
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
+from ..outputs import STDOUT, staged_folder, write_file
 from ..pakfile import STORED, Entry, Pakfile, pak_index
 from .common import add_json, add_output, add_verb, print_json, save
 
@@ -157,7 +158,8 @@ def run_extract(args: argparse.Namespace) -> int:
             return _copy_zip(bsp, args.to)
         pak = Pakfile.of(bsp)
         entries = pak.cubemaps() if args.cubemaps else pak.entries
-        written = pak.extract(entries, args.directory)
+        with staged_folder(args.directory, inputs=[args.map]) as staging:
+            written = pak.extract(entries, staging)
     kind = "cubemap files" if args.cubemaps else "files"
     print(f"wrote {sum(not e.is_dir for e in entries)} {kind} ({written} bytes) to "
           f"{args.directory}, CRC-checked")
@@ -169,14 +171,11 @@ def _copy_zip(bsp: Bsp, target: str) -> int:
     from ..executor import CHUNK
 
     lump = bsp.lumps[pak_index(bsp)]
-    view = bsp.view()
-    try:
-        with open(target, "wb") as out:
-            for start in range(lump.offset, lump.end, CHUNK):
-                out.write(view[start:min(start + CHUNK, lump.end)])
-    finally:
-        view.release()
-    print(f"wrote {target}: {lump_label(lump)}, {lump.length} bytes")
+    chunks = (bsp.read_range(start, min(start + CHUNK, lump.end))
+              for start in range(lump.offset, lump.end, CHUNK))
+    write_file(target, chunks, inputs=[bsp.path])
+    if target != STDOUT:
+        print(f"wrote {target}: {lump_label(lump)}, {lump.length} bytes")
     return 0
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from ..bsp import Bsp
 from ..errors import BspError
 from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
+from ..outputs import STDOUT, write_file
 from ..pakfile import Pakfile
 from ..staticprops import StaticProps, read_static_props, store_static_props
 from .common import add_json, add_output, add_verb, print_json, save
@@ -201,7 +202,9 @@ def run_gamelump_extract(args: argparse.Namespace) -> int:
         except BspError as exc:
             raise in_game_lump(exc, bsp)
         member = lump.member(args.id)
-    Path(args.output).write_bytes(data)
+    write_file(args.output, data, inputs=[args.map])
+    if args.output == STDOUT:
+        return 0
     packed = f", decompressed from {len(member.stored)}" if member.compressed else ""
     print(f"wrote {args.output}: game lump {args.id} v{member.version}, {len(data)} bytes{packed}")
     return 0
