@@ -32,7 +32,7 @@ from bspedit.errors import BspError
 from bspedit.limits import LIMITS
 from bspedit.names import fold
 
-__all__ = ["Entity", "EntityLump", "decode"]
+__all__ = ["Census", "Entity", "EntityLump", "Kept", "decode"]
 
 MatchMode = Literal["exact", "glob", "regex"]
 
@@ -336,6 +336,34 @@ class Entity:
         return "{" + "".join(f'{p.lead}"{p.key}"{p.sep}"{p.value}"' for p in self._pairs) + self._close
 
 
+class Kept(NamedTuple):
+    """A stretch a lenient parse kept verbatim: its lines and the error that stopped the parse."""
+
+    first_line: int
+    last_line: int
+    problem: BspError
+
+    def __str__(self) -> str:
+        lines = (f"line {self.first_line}" if self.first_line == self.last_line
+                 else f"lines {self.first_line}-{self.last_line}")
+        return f"{lines} kept verbatim ({self.problem.message})"
+
+
+class Census(NamedTuple):
+    """How many entities a lump holds, and whether one of them is worldspawn."""
+
+    entities: int
+    worldspawn: bool
+
+    def loss(self, after: Census) -> str | None:
+        """What going from this census to `after` destroys (every entity, or worldspawn), or None."""
+        if self.entities and not after.entities:
+            return f"removes every entity ({self.entities} before, 0 after)"
+        if self.worldspawn and not after.worldspawn:
+            return f"removes worldspawn ({self.entities} entities before, {after.entities} after)"
+        return None
+
+
 @define(eq=False)
 class _Opaque:
     """A stretch that did not parse (lenient mode), written back verbatim."""
@@ -359,7 +387,7 @@ class EntityLump:
     _head: str                          # text before the first item
     _items: list[Entity | _Opaque]
     _tail: str                          # the NUL terminator and anything after it
-    problems: list[BspError]            # stretches kept verbatim by a lenient parse
+    kept: list[Kept]                    # stretches kept verbatim by a lenient parse
     _dirty: bool = False
 
     @classmethod
@@ -368,7 +396,7 @@ class EntityLump:
 
         Malformed text raises BspError naming line and column. With ``lenient=True``
         each bad stretch (from the broken entity to the next line opening an entity)
-        is kept verbatim instead and reported in ``problems``. Text longer than
+        is kept verbatim instead and reported in ``kept``. Text longer than
         ``LIMITS.entity_text`` is refused.
         """
         if len(data) > LIMITS.entity_text:
@@ -377,7 +405,7 @@ class EntityLump:
                            lump=_LUMP)
         text = data.decode("latin-1")
         spans: list[tuple[int, int, bool]] = []  # start, end, parsed
-        problems: list[BspError] = []
+        kept: list[Kept] = []
         pos = 0
         while True:
             try:
@@ -385,16 +413,17 @@ class EntityLump:
             except _Malformed as bad:
                 if not lenient:
                     raise bad.error from None
-                problems.append(bad.error)
                 entities, _ = _scan(text, pos, bad.item_start)
                 resume = _resync(text, bad.item_start)
+                kept.append(Kept(_line(text, bad.item_start),
+                                 _line(text, max(bad.item_start, resume - 1)), bad.error))
                 spans += [(start, end, True) for start, end in entities]
                 spans.append((bad.item_start, resume, False))
                 pos = resume
             else:
                 spans += [(start, end, True) for start, end in entities]
                 break
-        lump = cls(data, text[:spans[0][0] if spans else tail], [], text[tail:], problems)
+        lump = cls(data, text[:spans[0][0] if spans else tail], [], text[tail:], kept)
         nexts = [start for start, _, _ in spans[1:]] + [tail]
         lump._items = [Entity(text[start:end], trail=text[end:nxt], lump=lump) if parsed else
                        _Opaque(text[start:end], text[end:nxt])
@@ -420,6 +449,10 @@ class EntityLump:
     def worldspawn(self) -> Entity | None:
         """The first entity whose classname is worldspawn."""
         return next(self._matching([("classname", _value_test("worldspawn", "exact"))]), None)
+
+    def census(self) -> Census:
+        """How many entities the lump holds and whether one is worldspawn."""
+        return Census(len(self), self.worldspawn is not None)
 
     def find(self, where: Iterable[tuple[str, str]] = (), *, mode: MatchMode = "exact",
              **conditions: str) -> list[Entity]:

@@ -8,6 +8,10 @@ replace:, delete: and insert: sub-blocks and runs at the next ``}`` outside a bl
 `parse_config` replays that machine exactly and records, as `Diagnostic`s, every
 line the plugin ignores and every construct that does something surprising.
 
+A config that is not text (a NUL byte, or a BSP map's magic) is reported too
+(kind ``not-text``); `refusals` picks the diagnostics that make a config destructive,
+which ``bspedit patch`` refuses unless forced.
+
 `apply` then runs the blocks on an EntityLump with the plugin's rules: an entity
 matches when the number of its keyvalues matching any of the block's pairs reaches
 the number of pairs; keys and plain values compare ASCII-case-insensitively, a
@@ -34,19 +38,21 @@ import attrs
 from attrs import define, field
 from lark import Lark
 
-from .entities import Entity, EntityLump, decode
+from .entities import Census, Entity, EntityLump, decode
 from .errors import BspError
+from .families import BY_IDENT, BY_VERSION, KNOWN_UNSUPPORTED
 from .names import fold
 from .pcre import RegexProblem, compile_caseless
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",
-           "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_text"]
+           "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_text", "refusals"]
 
 READ_SIZE = 253        # fgets(buffer, 254, fp) reads at most 253 bytes
 _C_SPACE = " \t\n\v\f\r"  # isspace() in the C locale: what the plugin trims
 _SUB_HEADERS = {"MATCH": "match", "REPLACE": "replace", "DELETE": "delete", "INSERT": "insert"}
 _HEADERISH = re.compile(r"(?i)(filter|remove|add|modify|match|replace|delete|insert)\b\s*:?")
 _EMPTY_PART = re.compile(r'"([^"]*)"\s+"([^"]*)"')
+_SKIPPED_PAIR = ("not-a-pair", "bad-regex")   # a pair line the plugin skips
 
 Kind = Literal["filter", "add", "modify"]
 
@@ -162,18 +168,72 @@ class Config:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def load_config(path: str | Path, name: str | None = None) -> Config:
-    """Read and parse a config file (OSError if it cannot be read)."""
-    return parse_config(Path(path).read_bytes(), str(path) if name is None else name)
+def load_config(path: str | Path, name: str | None = None, *, maps: bool = False) -> Config:
+    """Read and parse a config file (OSError if it cannot be read).
+
+    A file that starts like a BSP map is reported (``not-text``) without reading the rest,
+    unless `maps`: then it is parsed as the plugin would parse it.
+    """
+    name = str(path) if name is None else name
+    with open(path, "rb") as file:
+        head = file.read(8)
+        if not maps and _map_magic(head):
+            return Config(name, (), (_not_text(head, name),))
+        return parse_config(head + file.read(), name)
 
 
 def parse_config(text: bytes | str, name: str = "<config>") -> Config:
     """Parse config text (str is taken as UTF-8) exactly as the plugin reads it."""
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
     reader = _Reader(name)
+    if problem := _not_text(data, name):
+        reader.diagnostics.append(problem)
     for line, piece, chunk, cut in _reads(data):
         reader.feed(line, piece, chunk, cut)
     return reader.finish()
+
+
+def _map_magic(head: bytes) -> str | None:
+    """How `head` (a file's first bytes) starts like a BSP map: its magic or version, or None."""
+    ident = head[:4]
+    if ident in BY_IDENT or ident in KNOWN_UNSUPPORTED:
+        return repr(ident.decode("latin-1"))
+    version = int.from_bytes(ident, "little") if len(ident) == 4 else None
+    return f"version {version}" if version in BY_VERSION else None
+
+
+def _not_text(data: bytes, name: str) -> Diagnostic | None:
+    """A not-text diagnostic for config bytes that start like a map or hold a NUL byte."""
+    if magic := _map_magic(data[:8]):
+        return Diagnostic(name, 1, "not-text", f"starts like a BSP map ({magic}), not a config "
+                          "(a map is given once, first)")
+    nul = data.find(b"\0")
+    if nul < 0:
+        return None
+    line = data.count(b"\n", 0, nul) + 1
+    return Diagnostic(name, line, "not-text", f"a NUL byte (offset {nul}): not a text file "
+                      "(the plugin ends each line at a NUL)")
+
+
+def refusals(config: Config) -> list[Diagnostic]:
+    """The diagnostics that make a config destructive, which `bspedit patch` refuses unless
+    forced: the file is not text, or a filter: block removes more than it names (it has no
+    pairs, or the plugin skips one of its pair lines)."""
+    found = [d for d in config.diagnostics if d.kind == "not-text"]
+    for block in config.blocks:
+        if block.kind != "filter":
+            continue
+        skipped = next((d for d in config.diagnostics if d.kind in _SKIPPED_PAIR
+                        and block.line < d.line < block.end), None)
+        if skipped:
+            rest = ("has no pair left: it removes every entity" if not block.pairs else
+                    f"keeps only {_plural(len(block.pairs), 'pair', 'pairs')}: it removes "
+                    "entities the skipped pair would have spared")
+            found.append(attrs.evolve(skipped, message=f"{skipped.message}; the filter: block at "
+                                                       f"line {block.line} {rest}"))
+        elif not block.pairs:
+            found += [d for d in config.diagnostics if d.kind == "empty-filter" and d.line == block.line]
+    return sorted(found, key=lambda d: d.line)
 
 
 def _show(text: str, limit: int = 60) -> str:
@@ -505,9 +565,16 @@ class BlockResult:
 
 @define
 class Report:
-    """What applying configs did, block by block."""
+    """What applying configs did, block by block, and the entities before and after.
 
+    ``loss`` names the first block that left the lump without any entity or without
+    worldspawn (where it had them), and what it removed; None if none did.
+    """
+
+    before: Census
+    after: Census
     results: list[BlockResult] = field(factory=list)
+    loss: str | None = None
 
     @property
     def idle(self) -> list[BlockResult]:
@@ -521,7 +588,9 @@ class Report:
                 "modified": sum(len(r.modified) for r in self.results)}
 
     def as_json(self) -> dict[str, Any]:
-        return {"blocks": [r.as_json() for r in self.results], "totals": self.totals()}
+        return {"blocks": [r.as_json() for r in self.results], "totals": self.totals(),
+                "entities": {"before": self.before.entities, "after": self.after.entities},
+                "loss": self.loss}
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -619,6 +688,9 @@ class _Applier:
                 found.append(entity)
         return found
 
+    def census(self) -> Census:
+        return Census(len(self.entities), bool(self.by_pair.get(("classname", "worldspawn"))))
+
     def run(self, block: Block) -> BlockResult:
         result = BlockResult(block)
         if block.kind == "add":
@@ -686,7 +758,8 @@ class _Applier:
 
 
 def apply(configs: Config | Iterable[Config], lump: EntityLump) -> Report:
-    """Run the configs' blocks on `lump`, in order, with the plugin's rules; report each block.
+    """Run the configs' blocks on `lump`, in order, with the plugin's rules; report each block,
+    the entities before and after, and the first block that left no entity or no worldspawn.
 
     Raises BspError, before changing anything, if a config holds a regex Python's ``re``
     cannot emulate.
@@ -697,7 +770,14 @@ def apply(configs: Config | Iterable[Config], lump: EntityLump) -> Report:
         raise BspError(f"cannot apply {blocked[0].source}: line {blocked[0].line}: "
                        f"{blocked[0].message}")
     applier = _Applier(lump)
-    return Report([applier.run(block) for config in configs for block in config.blocks])
+    before = applier.census()
+    report = Report(before, before)
+    for block in (block for config in configs for block in config.blocks):
+        report.results.append(applier.run(block))
+        report.after = applier.census()
+        if report.loss is None and (loss := before.loss(report.after)):
+            report.loss = f"{block.source}: line {block.line}: {block.kind}: {loss}"
+    return report
 
 
 # ---------------------------------------------------------------- the plugin's own entity text

@@ -291,8 +291,9 @@ def test_lenient_keeps_bad_stretches_verbatim() -> None:
         EntityLump.parse(data)
     lump = EntityLump.parse(data, lenient=True)
     assert [e.get("classname") for e in lump] == ["worldspawn"]
-    assert [p.message for p in lump.problems] == [
-        "line 6, column 1: unexpected text 'junk'", "line 11, column 5: unterminated quoted string"]
+    assert [str(k) for k in lump.kept] == [
+        "lines 4-8 kept verbatim (line 6, column 1: unexpected text 'junk')",
+        "lines 9-12 kept verbatim (line 11, column 5: unterminated quoted string)"]
     assert lump.to_bytes() is data
     lump.worldspawn.set("skyname", "sky")
     lump.add_entity([("classname", "info_null")])
@@ -304,7 +305,8 @@ def test_lenient_resumes_at_the_next_entity_line() -> None:
     data = b'{\n"a" "b"\n{\n"classname" "light"\n}\n}\n{\n"classname" "info_null"\n}\n'
     lump = EntityLump.parse(data, lenient=True)
     assert [e.get("classname") for e in lump] == ["light", "info_null"]
-    assert len(lump.problems) == 2 and lump.to_bytes() == data
+    assert [(k.first_line, k.last_line) for k in lump.kept] == [(1, 2), (6, 6)]
+    assert lump.to_bytes() == data
 
 
 # -- properties --------------------------------------------------------------------------------

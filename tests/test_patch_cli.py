@@ -65,15 +65,18 @@ def test_patch_applies_and_reports_each_block(source_map, config, tmp_path):
     assert_only_entities_changed(source_map, out)
 
 
-def test_config_that_changes_nothing_gives_the_same_bytes(source_map, config, tmp_path):
+def test_config_that_changes_nothing_exits_1_and_writes_nothing(source_map, config, tmp_path):
     cfg = config('filter:\n{\n"classname" "nothing"\n}\nmodify:\n{\nmatch:\n{\n"targetname" "relay"\n}\n'
                  'replace:\n{\n"spawnflags" "0"\n}\n}\n')
-    assert run_cli("patch", source_map, cfg, "-o", tmp_path / "out.bsp").returncode == 0
-    assert (tmp_path / "out.bsp").read_bytes() == source_map.read_bytes()
+    result = run_cli("patch", source_map, cfg, "-o", tmp_path / "out.bsp")
+    assert result.returncode == 1 and not (tmp_path / "out.bsp").exists()
+    assert result.stderr == f"bspedit: {source_map}: nothing matched: the configs change no " \
+        "entity; nothing written\n"
     copy = tmp_path / "copy.bsp"
     shutil.copy(source_map, copy)
-    assert run_cli("patch", copy, cfg, "--in-place").returncode == 0
+    assert run_cli("patch", copy, cfg, "--in-place").returncode == 1
     assert copy.read_bytes() == source_map.read_bytes()
+    assert run_cli("patch", source_map, cfg, "--dry-run").returncode == 1
 
 
 def test_dry_run_and_json_write_nothing(source_map, config, tmp_path):
@@ -185,7 +188,7 @@ def test_bad_input_is_one_line_exit_2(source_map, config, args, message):
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
-def test_corpus_patch_keeps_the_checksum_and_noop_keeps_the_bytes(path, config, tmp_path):
+def test_corpus_patch_keeps_the_checksum_and_noop_writes_nothing(path, config, tmp_path):
     with Bsp.open(path) as bsp:
         lump = bsp.entities()
         first = list(lump)[-1]                             # worldspawn if it is alone
@@ -193,11 +196,15 @@ def test_corpus_patch_keeps_the_checksum_and_noop_keeps_the_bytes(path, config, 
     cfg = config(f'filter:\n{{\n"{key}" "{value}"\n}}\n' + ADD_TARGET)
     out = tmp_path / "out.bsp"
     result = run_cli("patch", path, cfg, "-o", out)
+    if len(lump) == 1:          # the filter takes worldspawn, the only entity: --force needed
+        assert result.returncode == 1 and not out.exists()
+        assert "removes every entity (1 before, 0 after): refused" in result.stderr
+        result = run_cli("patch", path, cfg, "-o", out, "--force")
     assert result.returncode == 0, result.stderr
     assert_only_entities_changed(path, out)
     patched = EntityLump.parse(entities(out))
     assert list(patched)[-1].get("targetname") == "patched"
     assert len(patched) < len(lump) + 1                   # at least `first` went
     noop = config('filter:\n{\n"classname" "no_such_class"\n}\n', "noop.cfg")
-    assert run_cli("patch", path, noop, "-o", tmp_path / "same.bsp").returncode == 0
-    assert (tmp_path / "same.bsp").read_bytes() == path.read_bytes()
+    assert run_cli("patch", path, noop, "-o", tmp_path / "same.bsp").returncode == 1
+    assert not (tmp_path / "same.bsp").exists()

@@ -15,6 +15,8 @@ from .common import add_json, add_output, print_json, save
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
     from .. import stripper
 
+FORCE = "--force applies it as the plugin does"
+
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
@@ -34,6 +36,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="lower-case the map name for --config-dir (stripper_file_lowercase 1)")
     parser.add_argument("--strict", action="store_true",
                         help="refuse (exit 1, nothing written) configs with anything --lint reports")
+    parser.add_argument("--force", action="store_true",
+                        help="apply, with the plugin's semantics, what patch otherwise refuses "
+                             "(exit 1): a config that is not text, a filter: block with no pairs "
+                             "or with a pair the plugin skips, a run that leaves no entity or "
+                             "no worldspawn")
     parser.add_argument("--plugin-output", action="store_true",
                         help="write the entity text the way the plugin hands it to the engine: "
                              "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
@@ -56,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         raise BspError("patch: give MAP and configs (or --config-dir DIR)")
     map_path, extra = args.paths[0], args.paths[1:]
-    configs = [stripper.load_config(path) for path in _chain(args, Path(map_path)) + extra]
+    configs = [stripper.load_config(path, maps=args.force)
+               for path in _chain(args, Path(map_path)) + extra]
     if not configs:
         raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
     diagnostics = [d for config in configs for d in config.diagnostics]
@@ -64,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
         for diagnostic in diagnostics:
             print(f"bspedit: {diagnostic}", file=sys.stderr)
         raise CheckFailed(f"--strict: {len(diagnostics)} problem(s) in the configs; nothing written")
+    refused = [d for config in configs for d in stripper.refusals(config)]
+    if refused and not args.force:
+        more = f"; {len(refused) - 1} more: see --lint" if len(refused) > 1 else ""
+        raise CheckFailed(f"{refused[0]}; refused, nothing written{more} ({FORCE})")
     if not args.json:
         for diagnostic in diagnostics:
             print(f"bspedit: warning: {diagnostic}", file=sys.stderr)
@@ -73,22 +85,30 @@ def run(args: argparse.Namespace) -> int:
         if args.plugin_output:
             lump = EntityLump.parse(stripper.plugin_text(original))
         report = stripper.apply(configs, lump)
-        if args.plugin_output:
-            text = stripper.plugin_text(lump.to_bytes())
-            if text != original:
-                bsp.replace_entities(text)
+        text = stripper.plugin_text(lump.to_bytes()) if args.plugin_output else lump.to_bytes()
+        problem = None
+        if text == original:
+            problem = CheckFailed("nothing matched: the configs change no entity; nothing written",
+                                  path=map_path)
+        elif report.loss and not args.force:
+            problem = CheckFailed(f"{report.loss}: refused, nothing written ({FORCE})")
+        elif args.plugin_output:
+            bsp.replace_entities(text)
         if not args.json:
             _print_report(configs, report)
         written = None
-        if args.dry_run:
+        if problem is None and args.dry_run:
             print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
-        else:   # with --json, stdout holds only the JSON: the save report goes to stderr
+        elif problem is None:   # with --json, stdout holds only the JSON: the save report on stderr
             with contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext():
                 written = str(save(bsp, args).target)
     if args.json:
         print_json({"map": map_path, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
-                    "plugin_output": args.plugin_output, "written": written})
+                    "plugin_output": args.plugin_output, "refused": problem and problem.message,
+                    "written": written})
+    if problem:
+        raise problem
     return 0
 
 
@@ -120,6 +140,7 @@ def _print_report(configs: list[stripper.Config], report: stripper.Report) -> No
     totals = report.totals()
     print(f"total: {totals['blocks']} blocks ({totals['idle']} matched nothing): "
           f"{totals['removed']} removed, {totals['added']} added, {totals['modified']} modified entities")
+    print(f"entities: {report.before.entities} before, {report.after.entities} after")
 
 
 def _lint(args: argparse.Namespace) -> int:
