@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from . import executor
+from .digests import read_chunks
 from .errors import BspError
 from .families import Family
 from .header import Header, Lump, read_header
@@ -142,6 +143,17 @@ class Bsp:
     def original_bytes(self, lump: Lump) -> bytes:
         return self._data[lump.offset:lump.end] if lump.length > 0 else b""
 
+    def fileno(self) -> int:
+        """The open map's file descriptor (for bounded reads and its state)."""
+        return self._fd
+
+    def new_content(self, index: int) -> tuple[int, bytes] | None:
+        """For a lump that will be saved with new bytes: how many leading bytes are the file's
+        (from the lump's offset, zeros past the end of the file) and the bytes after them."""
+        self._store_views()
+        new = self._replaced.get(index)
+        return None if new is None else (new.kept, new.data)
+
     def view(self) -> memoryview:
         """A zero-copy view of the stored file; release it before closing the map."""
         return memoryview(self._data) if self.size else memoryview(b"")
@@ -255,14 +267,35 @@ class Bsp:
         new_lengths = {i: r.length for i, r in self._replaced.items()}
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
         result = plan(self.lumps, self.layout, new_lengths, layout,
-                      keep_tail=self.tail_is_data(), kept=kept)
+                      keep_tail=self.tail_is_data(), kept=kept,
+                      free=self._free_regions() if layout == "in-place" else (),
+                      end_padding=self._end_padding())
+        return self._directory(result.offsets, final=True), result
+
+    def _directory(self, offsets: tuple[int, ...], final: bool) -> Header:
+        """The header with lumps at `offsets`; with `final`, edited lumps have their new
+        lengths, versions and fourCCs (else an in-place save's intermediate commit)."""
         header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])
-        for lump, offset in zip(header.lumps, result.offsets):
+        for lump, offset in zip(header.lumps, offsets):
             lump.offset = offset
-            if lump.index in self._replaced:
+            if final and lump.index in self._replaced:
                 new = self._replaced[lump.index]
                 lump.length, lump.version, lump.fourcc = new.length, new.version, new.fourcc
-        return header, result
+        return header
+
+    def _free_regions(self) -> list[tuple[int, int]]:
+        """Gaps holding only zeros: room an in-place save may fill."""
+        return [(g.start, g.end) for g in self.layout.gaps if self._is_zero(g.start, g.end)]
+
+    def _is_zero(self, start: int, end: int) -> bool:
+        return all(not chunk.strip(b"\0") for chunk in read_chunks(self._fd, start, end - start))
+
+    def _end_padding(self) -> bytes:
+        """The padding after the last lump (under 4 bytes, kept when that lump resizes)."""
+        if not self.layout.order:
+            return b""
+        gap = self.layout.gap_after(self.lumps[self.layout.order[-1]].end)
+        return self.read_range(gap.start, gap.end) if gap and gap.kind == "padding" else b""
 
     def save(self, target: str | os.PathLike, layout: str = "stable") -> SaveReport:
         """Write the map to `target` atomically (target may be the map itself)."""
@@ -280,13 +313,15 @@ class Bsp:
         return self._report(target, layout, header, result)
 
     def save_in_place(self) -> SaveReport:
-        """Append changed lumps to this file, then commit the new header. Reopens the map."""
+        """Write changed lumps into free space of this file (holes, else its end), then commit
+        the new header; vacated bytes are zeroed after. Reopens the map."""
         header, result = self.plan("in-place")
         if not self.dirty:
             return self._report(self.path, "in-place", header, result)
+        headers = [self._header_bytes(self._directory(c.offsets, c.final)) for c in result.commits]
         fd = os.open(self.path, os.O_RDWR)
         try:
-            executor.save_in_place(fd, self._header_bytes(header), result, self.materialise)
+            executor.save_in_place(fd, headers, result, self.materialise)
         finally:
             os.close(fd)
         report = self._report(self.path, "in-place", header, result)
@@ -326,46 +361,25 @@ class Bsp:
         changed = tuple(lump_label(self.lumps[i]) for i in sorted(self._replaced))
         moved = tuple(lump_label(l) for l, n in zip(self.lumps, header.lumps)
                       if l.offset != n.offset)
-        size = max(result.end, self.size) if layout == "in-place" else result.end
-        return SaveReport(target, layout, size, changed, moved)
+        return SaveReport(target, layout, result.end, changed, moved)
 
     # -- checking ----------------------------------------------------------------------------
     def render(self, layout: str = "stable") -> Iterator[bytes | memoryview]:
         """The bytes a save with `layout` would produce, in chunks, without writing anything.
 
-        Release the map only after the iterator is exhausted (chunks may view the mmap).
+        Use each chunk before asking for the next: copied bytes come through one reused buffer.
         """
         header, result = self.plan(layout)
         yield self._header_bytes(header)
-        pieces = list(result.pieces)
         position = result.start
-        if layout == "in-place":
-            position = header.size
-            pieces = self._in_place_prefix(result) + pieces
-        view = self.view()
-        try:
-            for piece in pieces:
-                if piece.kind == "copy":
-                    for start in range(piece.src, piece.src + piece.length, executor.CHUNK):
-                        yield view[start:min(start + executor.CHUNK, piece.src + piece.length)]
-                elif piece.kind == "zeros":
-                    yield bytes(piece.length)
-                else:
-                    yield self.materialise(piece, position)
-                position += piece.length
-        finally:
-            view.release()
-
-    def _in_place_prefix(self, result: Plan) -> list[Piece]:
-        """The existing file after its header, as an in-place save leaves it, as pieces."""
-        pieces, position = [], self.header.size
-        for offset, length in sorted(result.cleanup):
-            pieces += [Piece("copy", offset - position, src=position), Piece("zeros", length)]
-            position = offset + length
-        pieces.append(Piece("copy", self.size - position, src=position))
-        if result.pieces:
-            pieces.append(Piece("zeros", result.start - self.size))
-        return [p for p in pieces if p.length > 0]
+        for piece in result.pieces:
+            if piece.kind == "copy":
+                yield from read_chunks(self._fd, piece.src, piece.length)
+            elif piece.kind == "zeros":
+                yield bytes(piece.length)
+            else:
+                yield self.materialise(piece, position)
+            position += piece.length
 
     def stored_crc(self, layout: str = "stable") -> int:
         """CRC-32 of the whole file as a save with `layout` would write it."""

@@ -10,21 +10,19 @@
 * Source / GoldSrc: ``CRC_MapFile`` -- CRC-32 (zlib's) of every lump but the
   entities lump, as stored, in lump-index order.
 
-Python's hashlib has MD4 only when OpenSSL provides it; otherwise a pure-Python
-MD4 is used (`MD4`), which gives identical results.
+MD4 is pycryptodome's (C); hashlib has none on OpenSSL 3. CRC-32 values of pieces combine
+(`crc32_combine`), so a map's CRC follows from per-lump CRCs without reading the lumps again.
 """
 from __future__ import annotations
 
-import hashlib
 import struct
 import zlib
 from collections.abc import Iterable, Sequence, Set
 from typing import Any, Union
 
 __all__ = [
-    "Buffer", "HASHLIB_MD4", "MD4", "new_md4", "md4", "checksum_from_digest",
-    "block_checksum", "source_crc", "quakeworld_checksums", "signed32",
-    "QW_LUMP_ENTITIES", "QW_CHECKSUM2_SKIP",
+    "Buffer", "new_md4", "md4", "checksum_from_digest", "block_checksum", "crc32_combine",
+    "source_crc", "quakeworld_checksums", "signed32", "QW_LUMP_ENTITIES", "QW_CHECKSUM2_SKIP",
 ]
 
 #: Anything exposing the buffer protocol: bytes, bytearray, memoryview, mmap.
@@ -36,214 +34,19 @@ QW_LUMP_ENTITIES = 0
 QW_CHECKSUM2_SKIP: frozenset[int] = frozenset({4, 5, 10})
 
 _MASK = 0xFFFFFFFF
-_BLOCK = struct.Struct("<16I")
 _WORDS = struct.Struct("<4I")
-_LENGTH = struct.Struct("<Q")
-_INIT = (0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476)
 
 
-def _probe_hashlib_md4() -> bool:
-    try:
-        return hashlib.new("md4", b"abc").hexdigest() == "a448017aaf21d8525fc10ae87aa6729d"
-    except (ValueError, TypeError):  # unsupported by this OpenSSL build
-        return False
+def new_md4(data: Buffer = b"") -> Any:
+    """A fresh incremental MD4 object (`update`, `copy`, `digest`)."""
+    from Crypto.Hash import MD4     # imported on first use: only Quake engines need it
+
+    return MD4.new(data)
 
 
-#: True when ``hashlib.new("md4")`` works (and gives the RFC 1320 answer).
-HASHLIB_MD4: bool = _probe_hashlib_md4()
-
-
-def _bytes_view(data: Buffer) -> memoryview:
-    view = memoryview(data)
-    return view if view.format in ("B", "b", "c") and view.ndim == 1 else view.cast("B")
-
-
-def _compress(state: tuple[int, int, int, int], blocks: Buffer) -> tuple[int, int, int, int]:
-    """MD4's compression function over `blocks` (a multiple of 64 bytes), from `state`.
-
-    Speed: one struct unpack per block, unrolled steps, locals only. Registers may
-    carry junk above bit 31 between steps (the rotate's left half is not masked);
-    that is harmless because AND/OR/XOR/+ never move high bits down and every sum
-    `t` is masked before it is shifted right, and the final sums are masked.
-    """
-    a0, b0, c0, d0 = state
-    M = _MASK
-    for (x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15) in _BLOCK.iter_unpack(blocks):
-        a, b, c, d = a0, b0, c0, d0
-        # F(x, y, z) = z ^ (x & (y ^ z)); G = majority; H = parity (RFC 1320 section 3.4)
-        # round 1
-        t = (a + (d ^ (b & (c ^ d))) + x0) & M
-        a = t << 3 | t >> 29
-        t = (d + (c ^ (a & (b ^ c))) + x1) & M
-        d = t << 7 | t >> 25
-        t = (c + (b ^ (d & (a ^ b))) + x2) & M
-        c = t << 11 | t >> 21
-        t = (b + (a ^ (c & (d ^ a))) + x3) & M
-        b = t << 19 | t >> 13
-        t = (a + (d ^ (b & (c ^ d))) + x4) & M
-        a = t << 3 | t >> 29
-        t = (d + (c ^ (a & (b ^ c))) + x5) & M
-        d = t << 7 | t >> 25
-        t = (c + (b ^ (d & (a ^ b))) + x6) & M
-        c = t << 11 | t >> 21
-        t = (b + (a ^ (c & (d ^ a))) + x7) & M
-        b = t << 19 | t >> 13
-        t = (a + (d ^ (b & (c ^ d))) + x8) & M
-        a = t << 3 | t >> 29
-        t = (d + (c ^ (a & (b ^ c))) + x9) & M
-        d = t << 7 | t >> 25
-        t = (c + (b ^ (d & (a ^ b))) + x10) & M
-        c = t << 11 | t >> 21
-        t = (b + (a ^ (c & (d ^ a))) + x11) & M
-        b = t << 19 | t >> 13
-        t = (a + (d ^ (b & (c ^ d))) + x12) & M
-        a = t << 3 | t >> 29
-        t = (d + (c ^ (a & (b ^ c))) + x13) & M
-        d = t << 7 | t >> 25
-        t = (c + (b ^ (d & (a ^ b))) + x14) & M
-        c = t << 11 | t >> 21
-        t = (b + (a ^ (c & (d ^ a))) + x15) & M
-        b = t << 19 | t >> 13
-        # round 2
-        t = (a + ((b & c) | (d & (b | c))) + x0 + 0x5A827999) & M
-        a = t << 3 | t >> 29
-        t = (d + ((a & b) | (c & (a | b))) + x4 + 0x5A827999) & M
-        d = t << 5 | t >> 27
-        t = (c + ((d & a) | (b & (d | a))) + x8 + 0x5A827999) & M
-        c = t << 9 | t >> 23
-        t = (b + ((c & d) | (a & (c | d))) + x12 + 0x5A827999) & M
-        b = t << 13 | t >> 19
-        t = (a + ((b & c) | (d & (b | c))) + x1 + 0x5A827999) & M
-        a = t << 3 | t >> 29
-        t = (d + ((a & b) | (c & (a | b))) + x5 + 0x5A827999) & M
-        d = t << 5 | t >> 27
-        t = (c + ((d & a) | (b & (d | a))) + x9 + 0x5A827999) & M
-        c = t << 9 | t >> 23
-        t = (b + ((c & d) | (a & (c | d))) + x13 + 0x5A827999) & M
-        b = t << 13 | t >> 19
-        t = (a + ((b & c) | (d & (b | c))) + x2 + 0x5A827999) & M
-        a = t << 3 | t >> 29
-        t = (d + ((a & b) | (c & (a | b))) + x6 + 0x5A827999) & M
-        d = t << 5 | t >> 27
-        t = (c + ((d & a) | (b & (d | a))) + x10 + 0x5A827999) & M
-        c = t << 9 | t >> 23
-        t = (b + ((c & d) | (a & (c | d))) + x14 + 0x5A827999) & M
-        b = t << 13 | t >> 19
-        t = (a + ((b & c) | (d & (b | c))) + x3 + 0x5A827999) & M
-        a = t << 3 | t >> 29
-        t = (d + ((a & b) | (c & (a | b))) + x7 + 0x5A827999) & M
-        d = t << 5 | t >> 27
-        t = (c + ((d & a) | (b & (d | a))) + x11 + 0x5A827999) & M
-        c = t << 9 | t >> 23
-        t = (b + ((c & d) | (a & (c | d))) + x15 + 0x5A827999) & M
-        b = t << 13 | t >> 19
-        # round 3
-        t = (a + (b ^ c ^ d) + x0 + 0x6ED9EBA1) & M
-        a = t << 3 | t >> 29
-        t = (d + (a ^ b ^ c) + x8 + 0x6ED9EBA1) & M
-        d = t << 9 | t >> 23
-        t = (c + (d ^ a ^ b) + x4 + 0x6ED9EBA1) & M
-        c = t << 11 | t >> 21
-        t = (b + (c ^ d ^ a) + x12 + 0x6ED9EBA1) & M
-        b = t << 15 | t >> 17
-        t = (a + (b ^ c ^ d) + x2 + 0x6ED9EBA1) & M
-        a = t << 3 | t >> 29
-        t = (d + (a ^ b ^ c) + x10 + 0x6ED9EBA1) & M
-        d = t << 9 | t >> 23
-        t = (c + (d ^ a ^ b) + x6 + 0x6ED9EBA1) & M
-        c = t << 11 | t >> 21
-        t = (b + (c ^ d ^ a) + x14 + 0x6ED9EBA1) & M
-        b = t << 15 | t >> 17
-        t = (a + (b ^ c ^ d) + x1 + 0x6ED9EBA1) & M
-        a = t << 3 | t >> 29
-        t = (d + (a ^ b ^ c) + x9 + 0x6ED9EBA1) & M
-        d = t << 9 | t >> 23
-        t = (c + (d ^ a ^ b) + x5 + 0x6ED9EBA1) & M
-        c = t << 11 | t >> 21
-        t = (b + (c ^ d ^ a) + x13 + 0x6ED9EBA1) & M
-        b = t << 15 | t >> 17
-        t = (a + (b ^ c ^ d) + x3 + 0x6ED9EBA1) & M
-        a = t << 3 | t >> 29
-        t = (d + (a ^ b ^ c) + x11 + 0x6ED9EBA1) & M
-        d = t << 9 | t >> 23
-        t = (c + (d ^ a ^ b) + x7 + 0x6ED9EBA1) & M
-        c = t << 11 | t >> 21
-        t = (b + (c ^ d ^ a) + x15 + 0x6ED9EBA1) & M
-        b = t << 15 | t >> 17
-        a0 = (a0 + a) & M
-        b0 = (b0 + b) & M
-        c0 = (c0 + c) & M
-        d0 = (d0 + d) & M
-    return a0, b0, c0, d0
-
-
-class MD4:
-    """Incremental pure-Python MD4 (RFC 1320) with the hashlib interface.
-
-    Feed it chunks (e.g. slices of a memoryview over an mmap) with `update`.
-    """
-
-    name = "md4"
-    digest_size = 16
-    block_size = 64
-
-    __slots__ = ("_state", "_pending", "_length")
-
-    def __init__(self, data: Buffer = b"") -> None:
-        self._state = _INIT
-        self._pending = b""
-        self._length = 0
-        if len(data):
-            self.update(data)
-
-    def update(self, data: Buffer) -> None:
-        """Hash more bytes."""
-        view = _bytes_view(data)
-        size = len(view)
-        self._length += size
-        start = 0
-        if self._pending:
-            start = 64 - len(self._pending)
-            if size < start:
-                self._pending += bytes(view)
-                return
-            self._state = _compress(self._state, self._pending + bytes(view[:start]))
-            self._pending = b""
-        end = start + ((size - start) & ~63)
-        if end > start:
-            self._state = _compress(self._state, view[start:end])
-        if end < size:
-            self._pending = bytes(view[end:])
-
-    def copy(self) -> "MD4":
-        """An independent copy of the current state."""
-        other = MD4.__new__(MD4)
-        other._state, other._pending, other._length = self._state, self._pending, self._length
-        return other
-
-    def digest(self) -> bytes:
-        """The 16-byte digest of everything hashed so far (the object stays usable)."""
-        pad = (55 - self._length) % 64
-        tail = self._pending + b"\x80" + bytes(pad) + _LENGTH.pack((self._length << 3) & 0xFFFFFFFFFFFFFFFF)
-        return _WORDS.pack(*_compress(self._state, tail))
-
-    def hexdigest(self) -> str:
-        """The digest as 32 lowercase hex digits."""
-        return self.digest().hex()
-
-
-def new_md4(data: Buffer = b"", *, pure: bool = False) -> Any:
-    """A fresh incremental MD4 object: hashlib's when available (unless `pure`), else `MD4`."""
-    if HASHLIB_MD4 and not pure:
-        return hashlib.new("md4", data)
-    return MD4(data)
-
-
-def md4(data: Buffer, *, pure: bool = False) -> bytes:
-    """MD4 (RFC 1320) digest of `data`; hashlib's when available unless `pure`."""
-    if HASHLIB_MD4 and not pure:
-        return hashlib.new("md4", data).digest()
-    return MD4(data).digest()
+def md4(data: Buffer) -> bytes:
+    """MD4 (RFC 1320) digest of `data`."""
+    return new_md4(data).digest()
 
 
 def checksum_from_digest(digest: bytes) -> int:
@@ -252,7 +55,7 @@ def checksum_from_digest(digest: bytes) -> int:
     return a ^ b ^ c ^ d
 
 
-def block_checksum(data: Buffer, *, pure: bool = False) -> int:
+def block_checksum(data: Buffer) -> int:
     """``Com_BlockChecksum(data, len)`` as an unsigned 32-bit int.
 
     Quake 2's and Quake 3's map checksum is this over the whole file
@@ -262,7 +65,52 @@ def block_checksum(data: Buffer, *, pure: bool = False) -> int:
     input; it differs for empty input (its padding block is run twice) and
     beyond 512 MiB (only the low 32 bits of the bit count are hashed).
     """
-    return checksum_from_digest(md4(data, pure=pure))
+    return checksum_from_digest(md4(data))
+
+
+# CRC-32 combination (zlib's crc32_combine, as polynomial arithmetic over GF(2), reflected).
+_POLY = 0xEDB88320
+_X0 = 1 << 31           # the polynomial 1 (x^0) in reflected form
+
+
+def _multmodp(a: int, b: int) -> int:
+    """a(x) * b(x) modulo the CRC-32 polynomial."""
+    product = 0
+    bit = _X0
+    while a:
+        if a & bit:
+            product ^= b
+            a ^= bit
+        bit >>= 1
+        b = (b >> 1) ^ _POLY if b & 1 else b >> 1
+    return product
+
+
+def _powers() -> list[int]:
+    """x^(2^k) modulo the polynomial, for k = 0..31 (repeats every 32)."""
+    table = [_X0 >> 1]      # x^1
+    for _ in range(31):
+        table.append(_multmodp(table[-1], table[-1]))
+    return table
+
+
+_X2N = _powers()
+
+
+def _x8nmodp(length: int) -> int:
+    """x^(8 * length) modulo the polynomial: what `length` bytes of zeros do to a CRC register."""
+    result, k = _X0, 3
+    while length:
+        if length & 1:
+            result = _multmodp(_X2N[k & 31], result)
+        length >>= 1
+        k += 1
+    return result
+
+
+def crc32_combine(crc1: int, crc2: int, length2: int) -> int:
+    """The CRC-32 of A + B from crc1 = crc32(A), crc2 = crc32(B) and len(B) (zlib's formula)."""
+    return _multmodp(_x8nmodp(length2), crc1) ^ crc2
 
 
 def source_crc(lumps: Sequence[Buffer], entities_index: int, *,
@@ -283,24 +131,20 @@ def source_crc(lumps: Sequence[Buffer], entities_index: int, *,
     return crc
 
 
-def quakeworld_checksums(lumps: Sequence[Buffer], entities_index: int = QW_LUMP_ENTITIES,
-                         skip_for_checksum2: Set[int] = QW_CHECKSUM2_SKIP, *,
-                         pure: bool = False) -> tuple[int, int]:
-    """(map_checksum, map_checksum2) as mvdsv's ``CM_LoadMap`` computes them.
+def quakeworld_checksums(block_checksums: Sequence[int], entities_index: int = QW_LUMP_ENTITIES,
+                         skip_for_checksum2: Set[int] = QW_CHECKSUM2_SKIP) -> tuple[int, int]:
+    """(map_checksum, map_checksum2) as mvdsv's ``CM_LoadMap`` computes them, from the
+    `block_checksum` of each of the header's 15 lumps, in index order.
 
-    `lumps` are the header's 15 lumps in index order (Quake 1 BSP29, BSP2, 2PSB
-    and Half-Life v30 alike). Each lump but `entities_index` XORs its
-    `block_checksum` into map_checksum; those not in `skip_for_checksum2` also
-    into map_checksum2. mvdsv always skips index 0 (`QW_LUMP_ENTITIES`) and
-    {4, 5, 10} (`QW_CHECKSUM2_SKIP`), even for Blue Shift maps. Empty lumps
-    count (MD4 of no bytes); being an XOR, equal lumps cancel in pairs and the
-    result does not depend on which index holds which bytes.
+    Each lump but `entities_index` XORs its block checksum into map_checksum; those not in
+    `skip_for_checksum2` also into map_checksum2. mvdsv always skips index 0
+    (`QW_LUMP_ENTITIES`) and {4, 5, 10} (`QW_CHECKSUM2_SKIP`), even for Blue Shift maps.
+    Empty lumps count (MD4 of no bytes); being an XOR, equal lumps cancel in pairs.
     """
     checksum = checksum2 = 0
-    for index, lump in enumerate(lumps):
+    for index, value in enumerate(block_checksums):
         if index == entities_index:
             continue
-        value = block_checksum(lump, pure=pure)
         checksum ^= value
         if index not in skip_for_checksum2:
             checksum2 ^= value

@@ -1,13 +1,24 @@
-"""The checksums each engine computes for a map: of the stored file, or of a save not yet made."""
+"""The checksums each engine computes for a map: of the stored file, or of a save not yet made.
+
+Both come from per-lump digests (`digests.MapDigests`). A save derives the new map's digests
+from the old ones and the plan: unchanged lumps keep theirs, only changed lumps (and the
+relocated Source game lump) are hashed, CRC-32s combine; for the whole-file MD4 of Quake 2/3
+the bytes common to the old and the new file are hashed once. Nothing re-reads the written map.
+"""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import threading
+import zlib
 
 from .bsp import Bsp
-from .checksum import (block_checksum, checksum_from_digest, new_md4, quakeworld_checksums,
-                       source_crc)
+from .checksum import QW_LUMP_ENTITIES, checksum_from_digest, crc32_combine, new_md4, \
+    quakeworld_checksums
+from .digests import (MapDigests, RangeDigest, cached, digest_bytes, digest_range, read_chunks,
+                      record)
 from .families import Family
-from .planner import Piece
+from .header import Header
+from .planner import Piece, Plan
 
 # What an engine's clients compare, by engine.
 COMPARED = {"source": "crc32", "goldsrc": "crc32", "quake1": "map_checksum",
@@ -15,48 +26,229 @@ COMPARED = {"source": "crc32", "goldsrc": "crc32", "quake1": "map_checksum",
 WHOLE_FILE = {"quake2", "quake3"}
 
 
-def _lump_sums(family: Family, lumps: Sequence) -> dict[str, int]:
+def _wanted(family: Family, index: int) -> tuple[bool, bool]:
+    """Which digests of lump `index` the family's checksums use: (CRC-32, block checksum)."""
+    return (family.engine in ("source", "goldsrc") and index != family.entities,
+            family.engine in ("quake1", "goldsrc") and index != QW_LUMP_ENTITIES)
+
+
+def checksums(family: Family, digests: MapDigests) -> dict[str, int]:
+    """Name -> unsigned 32-bit value, for every checksum the family's engines compute."""
+    if family.engine in WHOLE_FILE:
+        return {"block_checksum": digests.block_checksum}
     sums: dict[str, int] = {}
     if family.engine in ("source", "goldsrc"):
-        sums["crc32"] = source_crc(lumps, family.entities)
+        crc = 0
+        for index, (_, digest) in enumerate(digests.lumps):
+            if index != family.entities:
+                crc = crc32_combine(crc, digest.crc32, digest.length)
+        sums["crc32"] = crc
     if family.engine in ("quake1", "goldsrc"):
-        sums["map_checksum"], sums["map_checksum2"] = quakeworld_checksums(lumps)
+        sums["map_checksum"], sums["map_checksum2"] = quakeworld_checksums(
+            [digest.block or 0 for _, digest in digests.lumps])
     return sums
 
 
+def read_digests(bsp: Bsp) -> MapDigests:
+    """The digests of the stored map, from its bytes (one bounded buffer, lumps in file order)."""
+    fd = bsp.fileno()
+    if bsp.family.engine in WHOLE_FILE:
+        digest, _ = digest_range(fd, 0, bsp.size, False, True)
+        return MapDigests(block_checksum=digest.block)
+    found = {}
+    for lump in sorted(bsp.lumps, key=lambda l: l.offset):
+        found[lump.index] = digest_range(fd, lump.offset, max(lump.length, 0),
+                                         *_wanted(bsp.family, lump.index))[0]
+    return MapDigests(tuple((l.offset, found[l.index]) for l in bsp.lumps))
+
+
+def _matches(bsp: Bsp, digests: MapDigests | None) -> bool:
+    if digests is None:
+        return False
+    if bsp.family.engine in WHOLE_FILE:
+        return digests.block_checksum is not None
+    return len(digests.lumps) == len(bsp.lumps) and all(
+        offset == l.offset and d.length == max(l.length, 0)
+        and (d.crc32 is not None or not crc) and (d.block is not None or not block)
+        for (offset, d), l in zip(digests.lumps, bsp.lumps)
+        for crc, block in [_wanted(bsp.family, l.index)])
+
+
 def map_checksums(bsp: Bsp) -> dict[str, int]:
-    """Name -> unsigned 32-bit value, for every checksum the family's engines compute."""
-    view = bsp.view()
-    lumps: list = []
+    """The stored map's checksums, always from its bytes; refreshes the digest cache."""
+    digests = read_digests(bsp)
+    if _unchanged_since_open(bsp):
+        record(bsp.path, digests)
+    return checksums(bsp.family, digests)
+
+
+def _unchanged_since_open(bsp: Bsp) -> bool:
     try:
-        if bsp.family.engine in WHOLE_FILE:
-            return {"block_checksum": block_checksum(view)}
-        lumps = [view[l.offset:l.end] if l.length > 0 else b"" for l in bsp.lumps]
-        return _lump_sums(bsp.family, lumps)
-    finally:
-        del lumps
-        view.release()
+        return os.path.samestat(os.stat(bsp.path), os.fstat(bsp.fileno()))
+    except OSError:
+        return False
+
+
+class SaveChecksums:
+    """The checksums of a map before and after a planned save, from digests, not re-reading.
+
+    Created after planning and before writing (it hashes what the save will change while the
+    file is as it was). The old map's digests come from the cache, else from one bounded read
+    of the file, done in a thread while an `-o` save copies (`background`). `after` and `record`
+    run after the save.
+    """
+
+    def __init__(self, bsp: Bsp, header: Header, plan: Plan, layout: str, *,
+                 background: bool = False) -> None:
+        self.family = bsp.family
+        self._old: MapDigests | None = cached(bsp.fileno())
+        if not _matches(bsp, self._old):
+            self._old = None
+        self._reader: threading.Thread | None = None
+        self._error: BaseException | None = None
+        if self.family.engine in WHOLE_FILE:
+            self._new_block, old_block = _whole_file_after(bsp, layout, self._old is None)
+            if self._old is None:
+                self._old = MapDigests(block_checksum=old_block)
+                self._record_old(bsp)
+            return
+        self._changed = _changed_digests(bsp, header, plan)
+        self._header = header
+        if self._old is None:
+            if background:
+                self._reader = threading.Thread(target=self._read_old, args=(bsp,), daemon=True)
+                self._reader.start()
+            else:
+                self._read_old(bsp)
+
+    def _read_old(self, bsp: Bsp) -> None:
+        try:
+            self._old = read_digests(bsp)
+        except BaseException as exc:       # raised again where the digests are needed
+            self._error = exc
+            return
+        self._record_old(bsp)
+
+    def _record_old(self, bsp: Bsp) -> None:
+        if _unchanged_since_open(bsp):
+            record(bsp.path, self._old)
+
+    def _old_digests(self) -> MapDigests:
+        if self._reader is not None:
+            self._reader.join()
+            self._reader = None
+        if self._error is not None:
+            raise self._error
+        return self._old
+
+    @property
+    def before(self) -> dict[str, int]:
+        return checksums(self.family, self._old_digests())
+
+    @property
+    def after_digests(self) -> MapDigests:
+        old = self._old_digests()
+        if self.family.engine in WHOLE_FILE:
+            return MapDigests(block_checksum=self._new_block)
+        return MapDigests(tuple(
+            (new.offset, self._changed.get(new.index, digest))
+            for (_, digest), new in zip(old.lumps, self._header.lumps)))
+
+    @property
+    def after(self) -> dict[str, int]:
+        return checksums(self.family, self.after_digests)
+
+    def record(self, target: str) -> None:
+        """Remember the saved map's digests (call once the save is complete)."""
+        record(target, self.after_digests)
+
+
+def _changed_digests(bsp: Bsp, header: Header, plan: Plan) -> dict[int, RangeDigest]:
+    """Digests of the lumps whose bytes the save changes: replaced lumps, and the Source game
+    lump wherever it moves (its member offsets are file offsets)."""
+    game_lump = bsp.family.index_of(bsp.family.game_lump) if bsp.family.game_lump else None
+    found = {}
+    for old, new in zip(bsp.lumps, header.lumps):
+        crc, block = _wanted(bsp.family, old.index)
+        content = bsp.new_content(old.index)
+        if content is None and (old.index != game_lump or new.offset == old.offset):
+            continue
+        if not (crc or block):
+            found[old.index] = RangeDigest(new.length)
+            continue
+        if old.index == game_lump:
+            data = bsp.materialise(Piece("lump", new.length, index=old.index), new.offset)
+            found[old.index] = digest_bytes(data, crc, block)
+            continue
+        kept, data = content
+        prefix, md4 = _file_prefix(bsp, old.offset, kept, crc, block)
+        value = crc32_combine(prefix.crc32, zlib.crc32(data), len(data)) if crc else None
+        if md4 is not None:
+            md4.update(data)
+        found[old.index] = RangeDigest(kept + len(data), value,
+                                       checksum_from_digest(md4.digest()) if md4 else None)
+    return found
+
+
+def _file_prefix(bsp: Bsp, start: int, length: int, crc: bool, block: bool):
+    """Digest of `length` bytes of the file from `start`, zeros past its end, with the MD4
+    object after them when `block`."""
+    on_file = max(0, min(length, bsp.size - start))
+    digest, md4 = digest_range(bsp.fileno(), start, on_file, crc, block)
+    zeros = bytes(length - on_file)
+    value = zlib.crc32(zeros, digest.crc32) if crc else None
+    if md4 is not None:
+        md4.update(zeros)
+    return RangeDigest(length, value), md4
+
+
+def _whole_file_after(bsp: Bsp, layout: str, want_old: bool) -> tuple[int, int | None]:
+    """Block checksums of the file a save with `layout` writes and, with `want_old`, of the
+    stored file: the bytes up to the first difference are hashed once for both."""
+    fd, size = bsp.fileno(), bsp.size
+    common = new_md4()
+    new = old = None
+    position = 0
+    for chunk in bsp.render(layout):
+        if new is None and want_old:
+            stored = os.pread(fd, len(chunk), position)
+            same = _common_length(chunk, stored)
+            common.update(chunk[:same])
+            if same < len(chunk):
+                old = common.copy()
+                old.update(stored[same:])
+                old_position = position + len(stored)
+                new = common
+                new.update(chunk[same:])
+        elif new is None:
+            common.update(chunk)
+        else:
+            new.update(chunk)
+        position += len(chunk)
+    if new is None:              # the new file starts with the whole old one (or is it)
+        new, old, old_position = common, common.copy(), min(position, size)
+    if want_old:
+        for chunk in read_chunks(fd, old_position, size - old_position):
+            old.update(chunk)
+    return (checksum_from_digest(new.digest()),
+            checksum_from_digest(old.digest()) if want_old else None)
+
+
+def _common_length(a: bytes | memoryview, b: bytes | memoryview) -> int:
+    """How many leading bytes `a` and `b` share."""
+    low, high = 0, min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    while high - low > 1:           # a[:low] equal, a[:high] not
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def checksums_after(bsp: Bsp, layout: str) -> dict[str, int]:
     """What `map_checksums` would give for the map saved with `layout`; nothing is written."""
-    if bsp.family.engine in WHOLE_FILE:
-        md4 = new_md4()
-        for chunk in bsp.render(layout):
-            md4.update(chunk)
-        return {"block_checksum": checksum_from_digest(md4.digest())}
-    header, _ = bsp.plan(layout)
-    view = bsp.view()
-    lumps: list = []
-    try:
-        for old, new in zip(bsp.lumps, header.lumps):
-            if new.offset == old.offset and new.length == old.length and not bsp.is_replaced(old.index):
-                lumps.append(view[old.offset:old.end] if old.length > 0 else b"")
-            elif new.length:
-                lumps.append(bsp.materialise(Piece("lump", new.length, index=old.index), new.offset))
-            else:
-                lumps.append(b"")
-        return _lump_sums(bsp.family, lumps)
-    finally:
-        del lumps
-        view.release()
+    header, plan = bsp.plan(layout)
+    return SaveChecksums(bsp, header, plan, layout).after

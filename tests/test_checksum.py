@@ -6,7 +6,6 @@ engine oracles are skipped when mvdsv+ktx / openarena-server are not installed.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import mmap
 import os
@@ -19,11 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit import checksum as cs
 from bspedit.checksum import (
-    MD4, QW_CHECKSUM2_SKIP, block_checksum, checksum_from_digest, md4, new_md4,
+    QW_CHECKSUM2_SKIP, block_checksum, checksum_from_digest, crc32_combine, md4, new_md4,
     quakeworld_checksums, signed32, source_crc,
 )
+from md4_reference import MD4
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 CORPUS = SHARED / "corpus"
@@ -117,7 +116,8 @@ def map_bytes(path: Path) -> bytes:
 def our_qw(path: Path, bspref) -> tuple[int, int]:
     data = map_bytes(path)
     _, _, lumps, _ = bspref.read(data)
-    return quakeworld_checksums([bspref.lump_bytes(data, lump) for lump in lumps], 0, QW_CHECKSUM2_SKIP)
+    return quakeworld_checksums([block_checksum(bspref.lump_bytes(data, lump)) for lump in lumps],
+                                0, QW_CHECKSUM2_SKIP)
 
 
 @functools.lru_cache(maxsize=None)
@@ -154,56 +154,43 @@ needs_ioq3 = pytest.mark.skipif(not (IOQ3DED.exists() and OPENARENA.is_dir() and
 
 @pytest.mark.parametrize("message,hexdigest", RFC1320)
 def test_md4_rfc1320_vectors(message, hexdigest):
-    assert MD4(message).hexdigest() == hexdigest
-    assert md4(message, pure=True).hex() == hexdigest
+    assert MD4(message).hexdigest() == hexdigest        # the reference itself
     assert md4(message).hex() == hexdigest
     assert new_md4(message).hexdigest() == hexdigest
 
 
-def test_md4_incremental_every_split_point():
+def test_md4_incremental_every_split_point_and_copy():
     data = bytes(range(256)) * 3 + b"tail"
-    want = md4(data, pure=True)
+    want = MD4(data).digest()
     for cut in range(len(data) + 1):
-        h = MD4(data[:cut])
+        h = new_md4(data[:cut])
+        fork = h.copy()
         h.update(data[cut:])
         assert h.digest() == want, cut
-    h = MD4()
-    for byte in data:
-        h.update(bytes([byte]))
-    assert h.digest() == want
-
-
-def test_md4_copy_and_repeated_digest_are_independent():
-    h = MD4(b"abc")
-    c = h.copy()
-    assert h.digest() == h.digest() == bytes.fromhex(RFC1320[2][1])
-    c.update(b"d")
-    assert h.hexdigest() == RFC1320[2][1]
-    assert c.digest() == md4(b"abcd", pure=True)
+        fork.update(b"x")           # a copy continues on its own
+        assert fork.digest() == MD4(data[:cut] + b"x").digest()
 
 
 def test_md4_accepts_buffer_types(tmp_path):
     data = os.urandom(5000)
-    want = md4(data, pure=True)
-    assert md4(bytearray(data), pure=True) == want
-    assert md4(memoryview(data)[0:], pure=True) == want
-    assert md4(memoryview(data).cast("I", (1250,)), pure=True) == want  # non-byte format
+    want = MD4(data).digest()
+    assert md4(bytearray(data)) == want
+    assert md4(memoryview(data)[0:]) == want
     f = tmp_path / "blob"
     f.write_bytes(data)
     with open(f, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-        assert md4(mm, pure=True) == want
         view = memoryview(mm)
-        h = MD4()
-        for start in range(0, len(view), 777):  # streaming from an mmap in chunks
+        h = new_md4()
+        for start in range(0, len(view), 777):
             h.update(view[start:start + 777])
         del view
         assert h.digest() == want
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.binary(max_size=300), st.lists(st.integers(0, 300), max_size=4))
-def test_md4_chunking_never_matters(data, cuts):
-    h = MD4()
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=1000), st.lists(st.integers(0, 1000), max_size=4))
+def test_md4_equals_the_pure_python_reference(data, cuts):
+    h = new_md4()
     last = 0
     for cut in sorted(c % (len(data) + 1) for c in cuts):
         h.update(data[last:cut])
@@ -212,16 +199,28 @@ def test_md4_chunking_never_matters(data, cuts):
     assert h.digest() == MD4(data).digest()
 
 
-@pytest.mark.skipif(not cs.HASHLIB_MD4, reason="hashlib has no md4 here (OpenSSL without the legacy provider)")
-@settings(max_examples=100, deadline=None)
-@given(st.binary(max_size=1000))
-def test_md4_pure_equals_hashlib(data):
-    assert MD4(data).digest() == hashlib.new("md4", data).digest()
+def test_md4_equals_the_reference_on_a_large_block():
+    data = os.urandom((1 << 18) + 13)
+    assert md4(data) == MD4(data).digest()
 
 
-def test_md4_pure_and_default_agree_on_a_large_block():
-    data = os.urandom((1 << 20) + 13)
-    assert md4(data) == md4(data, pure=True)
+# ---------------------------------------------------------------- CRC-32 combination
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300), st.binary(max_size=300), st.integers(0, 1 << 20))
+def test_crc32_combine_equals_the_crc_of_the_concatenation(a, b, zeros):
+    assert crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
+    tail = bytes(zeros)                   # long runs: the x^(8n) powers for big n
+    assert crc32_combine(zlib.crc32(a), zlib.crc32(tail), zeros) == zlib.crc32(a + tail)
+
+
+def test_crc32_combine_edge_cases():
+    assert crc32_combine(0, 0, 0) == 0
+    assert crc32_combine(0xCBF43926, 0, 0) == 0xCBF43926        # nothing appended
+    assert crc32_combine(0, zlib.crc32(b"123456789"), 9) == 0xCBF43926
+    big = 5 << 30                                                # beyond 32-bit lengths
+    assert crc32_combine(zlib.crc32(b"a"), 0, big) == crc32_combine(
+        crc32_combine(zlib.crc32(b"a"), 0, big - 7), 0, 7)
 
 
 # ---------------------------------------------------------------- Com_BlockChecksum
@@ -229,7 +228,6 @@ def test_md4_pure_and_default_agree_on_a_large_block():
 @pytest.mark.parametrize("message,expected", BLOCK_CHECKSUMS)
 def test_block_checksum_known_vectors(message, expected):
     assert block_checksum(message) == expected
-    assert block_checksum(message, pure=True) == expected
 
 
 @pytest.mark.parametrize("message,hexdigest", RFC1320)
@@ -282,19 +280,20 @@ def test_goldsrc_crc_is_index_order_crc_without_entities(path, bspref):
 
 def test_quakeworld_rule_on_synthetic_lumps():
     lumps = [b"entities %d" % i if i == 0 else b"lump %d" % i for i in range(15)]
-    c1, c2 = quakeworld_checksums(lumps, 0, QW_CHECKSUM2_SKIP)
+    blocks = [block_checksum(lump) for lump in lumps]
+    c1, c2 = quakeworld_checksums(blocks, 0, QW_CHECKSUM2_SKIP)
     want1 = want2 = 0
     for i in range(1, 15):
         want1 ^= block_checksum(lumps[i])
         if i not in (4, 5, 10):
             want2 ^= block_checksum(lumps[i])
     assert (c1, c2) == (want1, want2)
-    assert quakeworld_checksums(lumps) == (c1, c2)  # the defaults are mvdsv's
+    assert quakeworld_checksums(blocks) == (c1, c2)  # the defaults are mvdsv's
     # entities do not count; XOR makes the result independent of which index holds which bytes
-    assert quakeworld_checksums([b"other entities"] + lumps[1:]) == (c1, c2)
-    assert quakeworld_checksums([lumps[0]] + lumps[1:][::-1])[0] == c1
+    assert quakeworld_checksums([block_checksum(b"other entities")] + blocks[1:]) == (c1, c2)
+    assert quakeworld_checksums([blocks[0]] + blocks[1:][::-1])[0] == c1
     # equal lumps cancel: two empty lumps contribute nothing
-    empty = [b""] * 15
+    empty = [block_checksum(b"")] * 15
     assert quakeworld_checksums(empty) == (0, block_checksum(b""))  # 14 empties, 11 empties
 
 

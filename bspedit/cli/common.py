@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +35,9 @@ def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True
     parser.add_argument("--keep-checksum", action="store_true",
                         help="refuse (exit 1) a save that would change the checksum the "
                              "family's servers compare")
+    parser.add_argument("--aas", metavar="FILE", action="append",
+                        help="Quake 3: also give this bot navigation file the map's new "
+                             "checksum (FILE.aas beside the saved map is fixed anyway)")
     parser.add_argument("--layout", choices=LAYOUTS, default="stable",
                         help="stable (default): untouched lumps keep their offsets; "
                              "compact: no holes, lumps in file order")
@@ -63,30 +67,76 @@ def print_json(value: Any) -> None:
 
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
     """Save an edited map as the user asked (`-o OUT` or `--in-place`) and report it, with the
-    engine checksums before and after."""
-    from ..mapsums import COMPARED, checksums_after, map_checksums
+    engine checksums before and after (from the plan: the written map is not read again) and
+    the Quake 3 bot files given the new checksum."""
+    from ..mapsums import COMPARED, SaveChecksums
 
-    before = map_checksums(bsp)
     in_place = getattr(args, "in_place", False)
     if in_place and args.layout != "stable":
         raise BspError("--in-place appends changed lumps; --layout does not apply")
+    layout = "in-place" if in_place else args.layout
+    target = bsp.path if in_place else args.output
+    bots = _bot_files(bsp, target, getattr(args, "aas", None) or [])
+    header, plan = bsp.plan(layout)
+    sums = SaveChecksums(bsp, header, plan, layout,
+                         background=not (in_place or args.keep_checksum))
     if args.keep_checksum:
         name = COMPARED[bsp.family.engine]
-        predicted = checksums_after(bsp, "in-place" if in_place else args.layout)[name]
-        if predicted != before[name]:
+        before, predicted = sums.before[name], sums.after[name]
+        if predicted != before:
             raise CheckFailed(f"--keep-checksum: refused, {name} would change from "
-                              f"0x{before[name]:08x} to 0x{predicted:08x} ({_why(bsp)}); "
+                              f"0x{before:08x} to 0x{predicted:08x} ({_why(bsp)}); "
                               "nothing written", path=bsp.path)
     if in_place:
         report = bsp.save_in_place()
-        after = map_checksums(bsp)
     else:
-        report = bsp.save(args.output, args.layout)
-        with Bsp.open(report.target) as saved:
-            after = map_checksums(saved)
+        report = bsp.save_planned(target, header, plan, layout)
+    sums.record(report.target)
     print(describe_save(report))
-    print_checksums(bsp.family, before, after)
+    print_checksums(bsp.family, sums.before, sums.after)
+    _fix_bot_files(bots, sums.before, sums.after)
     return report
+
+
+def _bot_files(bsp: Bsp, target: str, named: list[str]) -> list:
+    """The .aas headers to fix after saving `target`: those named with `--aas` (refused when
+    not Quake 3 or not .aas files, before anything is written) and those beside `target`."""
+    from .. import aas
+    from ..outputs import guard
+
+    if bsp.family.engine != "quake3":
+        if named:
+            raise BspError(f"--aas: {bsp.family.title} maps have no bot .aas files")
+        return []
+    headers = []
+    for path in named:
+        guard(path, [bsp.path])
+        headers.append(aas.read_header(path))
+    for path in aas.beside(target):
+        if any(os.path.realpath(path) == os.path.realpath(h.path) for h in headers):
+            continue
+        try:
+            headers.append(aas.read_header(path))
+        except BspError as exc:
+            print(f"bspedit: warning: {exc}; not fixed", file=sys.stderr)
+    return headers
+
+
+def _fix_bot_files(headers: list, before: dict[str, int], after: dict[str, int]) -> None:
+    """Give each bot file the map's new checksum, and say so."""
+    from .. import aas
+
+    new = after["block_checksum"] if headers else 0
+    for header in headers:
+        if header.checksum == new:
+            print(f"bot file {header.path}: checksum 0x{new:08x} already matches")
+            continue
+        aas.set_checksum(header, new)
+        print(f"bot file {header.path}: checksum 0x{header.checksum:08x} -> 0x{new:08x} "
+              f"(AAS version {header.version}), as q3map2 -fixaas does")
+        if header.checksum != before["block_checksum"]:
+            print(f"note: {header.path} did not match the map before the edit either "
+                  f"(0x{before['block_checksum']:08x}): check it is this map's")
 
 
 def print_checksums(family: Family, before: dict[str, int], after: dict[str, int]) -> None:
@@ -97,8 +147,10 @@ def print_checksums(family: Family, before: dict[str, int], after: dict[str, int
         state = "unchanged" if after[name] == value else "CHANGED"
         print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
     if family.engine in WHOLE_FILE and before != after:
+        bots = " (bot .aas files beside the map or named with --aas get the new checksum)" \
+            if family.engine == "quake3" else ""
         print(f"note: {family.title} engines checksum the whole file: clients holding the "
-              "original map will be refused, and bot .aas files need their checksum fixed")
+              f"original map will be refused{bots}")
     elif before[COMPARED[family.engine]] != after[COMPARED[family.engine]]:
         print("note: the checksum servers compare changed: clients holding the original map "
               "will be refused")
