@@ -90,10 +90,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _guard_outputs(args: argparse.Namespace) -> None:
-    """Refuse, before any work, an output file (`-o`, `--to`) that is the input map or a link
-    to it; the writers check again when they write."""
-    inputs = [args.map] if getattr(args, "map", None) else []
-    for target in (getattr(args, "output", None), getattr(args, "to", None)):
+    """Refuse, before any work, an output file (`-o`, `--to`) that is a file the command reads
+    (the map, a config, an .ent, a file to pack) or a link to one; the writers check again."""
+    outputs = ("output", "to")
+    named = [v for k, v in vars(args).items() if k not in outputs]
+    inputs = [v for value in named for v in (value if isinstance(value, list) else [value])
+              if isinstance(v, str) and os.path.isfile(v)]
+    for target in (getattr(args, name, None) for name in outputs):
         if target not in (None, STDOUT):
             guard(target, inputs)
 
