@@ -45,7 +45,7 @@ VERBS: dict[str, tuple[list[str], str]] = {
     "ent import": (["ent", "import", "{map}", "{ent}"], "-o"),
     "ent set": (["ent", "set", "{map}", "--where", "classname=worldspawn", "skyname=x"], "-o"),
     "ent add": (["ent", "add", "{map}", "classname=info_target"], "-o"),
-    "ent remove": (["ent", "remove", "{map}", "--where", "classname=info_player_start"], "-o"),
+    "ent remove": (["ent", "remove", "{map}", "--where", "classname=light_spot"], "-o"),
     "ent delete-key": (["ent", "delete-key", "{map}", "--where", "classname=worldspawn",
                         "skyname"], "-o"),
     "lump extract": (["lump", "extract", "{map}", "entities"], "-o"),
