@@ -11,6 +11,7 @@ from typing import Any
 from ..bsp import Bsp, SaveReport
 from ..errors import BspError, CheckFailed
 from ..families import Family
+from ..outputs import guard
 from ..planner import LAYOUTS
 
 
@@ -76,6 +77,8 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
         raise BspError("--in-place appends changed lumps; --layout does not apply")
     layout = "in-place" if in_place else args.layout
     target = bsp.path if in_place else args.output
+    if not in_place:
+        guard(target, [bsp.path])
     bots = _bot_files(bsp, target, getattr(args, "aas", None) or [])
     header, plan = bsp.plan(layout)
     sums = SaveChecksums(bsp, header, plan, layout,
