@@ -24,10 +24,10 @@ def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespac
     return parser
 
 
-def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True
-               ) -> argparse._MutuallyExclusiveGroup:
-    """`-o OUT` or `--in-place`, and `--layout`; returns the group of the two (a verb may add
-    more ways to write nothing)."""
+def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True,
+               layout: str = "stable") -> argparse._MutuallyExclusiveGroup:
+    """`-o OUT` or `--in-place`, and `--layout` (default `layout`); returns the group of the
+    two (a verb may add more ways to write nothing)."""
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomic)")
     if in_place:
@@ -39,9 +39,10 @@ def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True
     parser.add_argument("--aas", metavar="FILE", action="append",
                         help="Quake 3: also give this bot navigation file the map's new "
                              "checksum (FILE.aas beside the saved map is fixed anyway)")
-    parser.add_argument("--layout", choices=LAYOUTS, default="stable",
-                        help="stable (default): untouched lumps keep their offsets; "
-                             "compact: no holes, lumps in file order")
+    parser.add_argument("--layout", choices=LAYOUTS, default=layout,
+                        help=f"stable: untouched lumps keep their offsets; compact: no holes, "
+                             f"lumps in file order, written as a new file (with --in-place: "
+                             f"renamed over MAP); default {layout}")
     return target
 
 
@@ -72,12 +73,10 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
     the Quake 3 bot files given the new checksum."""
     from ..mapsums import COMPARED, SaveChecksums
 
-    in_place = getattr(args, "in_place", False)
-    if in_place and args.layout != "stable":
-        raise BspError("--in-place appends changed lumps; --layout does not apply")
+    in_place = getattr(args, "in_place", False) and args.layout == "stable"
     layout = "in-place" if in_place else args.layout
-    target = bsp.path if in_place else args.output
-    if not in_place:
+    target = bsp.path if in_place or not args.output else args.output
+    if args.output:
         guard(target, [bsp.path])
     bots = _bot_files(bsp, target, getattr(args, "aas", None) or [])
     header, plan = bsp.plan(layout)

@@ -38,7 +38,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     strip.add_argument("--preset", choices=sorted(_preset_names()),
                        help="server-download: compile-tool data no engine loads; "
                             "no-hdr: HDR lighting lumps and the dplh game lump")
-    add_output(strip)
+    add_output(strip, layout="compact")
 
     merge = add_verb(verbs, run_merge, "merge",
                      help="apply lump files in the engine's order (_l_0 first)")
@@ -82,7 +82,9 @@ def run_strip(args: argparse.Namespace) -> int:
         if game_lumps:
             _strip_game_lumps(bsp, game_lumps)
         print("emptied: " + (", ".join(lump_label(bsp.lumps[i]) for i in emptied) or "nothing"))
-        save(bsp, args)
+        before = bsp.size
+        report = save(bsp, args)
+    print(f"saved {before - report.size} bytes ({before} -> {report.size})")
     return 0
 
 
