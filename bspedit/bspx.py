@@ -12,7 +12,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from .generated.bspx_directory import BspxDirectory
 
-_BSPX_ENTRY = 32
+BSPX_ENTRY = 32
 
 
 def bspx_directory(data: bytes) -> BspxDirectory | None:
@@ -20,10 +20,10 @@ def bspx_directory(data: bytes) -> BspxDirectory | None:
     if data[:4] != b"BSPX" or len(data) < 8:
         return None
     count = int.from_bytes(data[4:8], "little")
-    if 8 + _BSPX_ENTRY * count > len(data):
+    if 8 + BSPX_ENTRY * count > len(data):
         return None
     try:
-        return BspxDirectory(KaitaiStream(BytesIO(bytes(data[:8 + _BSPX_ENTRY * count]))))
+        return BspxDirectory(KaitaiStream(BytesIO(bytes(data[:8 + BSPX_ENTRY * count]))))
     except KaitaiStructError:
         return None
 
@@ -36,6 +36,6 @@ def relocate_trailer(data: bytes, old_offset: int, new_offset: int) -> bytes:
     out = bytearray(data)
     for i, lump in enumerate(directory.lumps):
         if old_offset <= lump.offset <= old_offset + len(data):   # others point nowhere: kept
-            struct.pack_into("<I", out, 8 + _BSPX_ENTRY * i + 24,
+            struct.pack_into("<I", out, 8 + BSPX_ENTRY * i + 24,
                              lump.offset + new_offset - old_offset)
     return bytes(out)

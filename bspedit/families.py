@@ -40,7 +40,31 @@ _QUAKE2_RECORDS = {"PLANES": 20, "VERTEXES": 12, "NODES": 28, "TEXINFO": 76, "FA
                    "MODELS": 48, "BRUSHES": 12, "BRUSHSIDES": 4, "AREAS": 8, "AREAPORTALS": 8}
 _QUAKE3_RECORDS = {"SHADERS": 72, "PLANES": 16, "NODES": 36, "LEAFS": 48, "LEAFSURFACES": 4,
                    "LEAFBRUSHES": 4, "MODELS": 40, "BRUSHES": 12, "BRUSHSIDES": 8,
-                   "DRAWVERTS": 44, "DRAWINDEXES": 4, "FOGS": 72, "SURFACES": 104}
+                   "DRAWVERTS": 44, "DRAWINDEXES": 4, "FOGS": 72, "SURFACES": 104,
+                   "LIGHTGRID": 8}
+# Raven's RBSP and qfusion's FBSP: four lightmaps per surface and vertex, a side's surface number
+_RAVEN_RECORDS = {**_QUAKE3_RECORDS, "BRUSHSIDES": 12, "DRAWVERTS": 80, "SURFACES": 148,
+                  "LIGHTGRID": 30, "LIGHTARRAY": 2}
+# Source (bspfile.h). A dict maps the lump's version to its record size where that changed.
+_SOURCE_RECORDS: dict[str, int | dict[int, int]] = {
+    "PLANES": 20, "TEXDATA": 32, "VERTEXES": 12, "NODES": 32, "TEXINFO": 72, "FACES": 56,
+    "LEAFS": {0: 56, 1: 32}, "FACEIDS": 2, "EDGES": 4, "SURFEDGES": 4, "MODELS": 48,
+    "WORLDLIGHTS": {0: 88, 1: 100}, "LEAFFACES": 2, "LEAFBRUSHES": 2, "BRUSHES": 12,
+    "BRUSHSIDES": 8, "AREAS": 8, "AREAPORTALS": 12, "DISPINFO": 176, "ORIGINALFACES": 56,
+    "VERTNORMALS": 12, "VERTNORMALINDICES": 2, "DISP_VERTS": 20, "LEAFWATERDATA": 12,
+    "PRIMITIVES": 10, "PRIMVERTS": 12, "PRIMINDICES": 2, "CLIPPORTALVERTS": 12, "CUBEMAPS": 16,
+    "TEXDATA_STRING_TABLE": 4, "OVERLAYS": 352, "LEAFMINDISTTOWATER": 2,
+    "FACE_MACRO_TEXTURE_INFO": 2, "DISP_TRIS": 2, "WATEROVERLAYS": 1120,
+    "LEAF_AMBIENT_INDEX_HDR": 4, "LEAF_AMBIENT_INDEX": 4, "WORLDLIGHTS_HDR": {0: 88, 1: 100},
+    "LEAF_AMBIENT_LIGHTING_HDR": 28, "LEAF_AMBIENT_LIGHTING": 28, "FACES_HDR": 56,
+    "MAP_FLAGS": 4, "OVERLAY_FADES": 8, "OVERLAY_SYSTEM_LEVELS": 4}
+# Strata Source (VBSP 25) widens indices to 32 bits; its displacement, overlay and primitive
+# records are left unchecked (their sizes are not established).
+_STRATA_RECORDS = {name: size for name, size in (_SOURCE_RECORDS | {
+    "NODES": 48, "FACES": 72, "FACES_HDR": 72, "ORIGINALFACES": 72, "LEAFS": 56, "FACEIDS": 4,
+    "EDGES": 8, "LEAFFACES": 4, "LEAFBRUSHES": 4, "VERTNORMALINDICES": 4, "BRUSHSIDES": 16,
+    "AREAPORTALS": 20, "LEAF_AMBIENT_INDEX_HDR": 8, "LEAF_AMBIENT_INDEX": 8}).items()
+    if name not in ("DISPINFO", "OVERLAYS", "PRIMITIVES", "WATEROVERLAYS")}
 
 
 @attrs.frozen
@@ -54,7 +78,8 @@ class Family:
     ident: bytes = b""            # magic at offset 0 ("" when the file starts with the version)
     versions: frozenset[int] = frozenset()   # accepted version numbers (empty: no version field)
     lump_names: tuple[str, ...] = ()
-    record_sizes: dict[str, int] = attrs.field(factory=dict)
+    record_sizes: dict[str, int | dict[int, int]] = attrs.field(factory=dict)
+    version_record_sizes: dict[int, dict[str, int | dict[int, int]]] = attrs.field(factory=dict)
     pakfile: str | None = None
     game_lump: str | None = None
     trailer: str | None = None    # bspx: Quake 1 maps may carry a BSPX directory after the last lump
@@ -80,8 +105,13 @@ class Family:
     def index_of(self, name: str) -> int | None:
         return self.lump_names.index(name) if name in self.lump_names else None
 
-    def record_size(self, index: int) -> int | None:
-        return self.record_sizes.get(self.lump_names[index])
+    def record_size(self, index: int, lump_version: int = 0,
+                    map_version: int | None = None) -> int | None:
+        """The record size of lump `index` in a map of `map_version`, if its records have a
+        fixed size (None for variable-sized and unknown lumps)."""
+        size = self.version_record_sizes.get(map_version, self.record_sizes) \
+            .get(self.lump_names[index])
+        return size.get(lump_version) if isinstance(size, dict) else size
 
 
 QUAKE1 = Family("q1", "Quake 1 (BSP 29)", "quake1", "quake", versions=frozenset({29}),
@@ -101,11 +131,14 @@ QUAKE3 = Family("q3", "Quake 3 (IBSP 46; 47: RTCW, Enemy Territory)", "quake3", 
                 ident=b"IBSP", versions=frozenset({46, 47}), lump_names=_QUAKE3_LUMPS,
                 record_sizes=_QUAKE3_RECORDS)
 RAVEN = Family("rbsp", "Raven Quake 3 (RBSP 1: Jedi Outcast, Jedi Academy, SoF2)", "quake3",
-               "quake", ident=b"RBSP", versions=frozenset({1}), lump_names=_RAVEN_LUMPS)
+               "quake", ident=b"RBSP", versions=frozenset({1}), lump_names=_RAVEN_LUMPS,
+               record_sizes=_RAVEN_RECORDS)
 FUSION = Family("fbsp", "Quake 3 derivative (FBSP 1: Warsow / qfusion)", "quake3", "quake",
-                ident=b"FBSP", versions=frozenset({1}), lump_names=_RAVEN_LUMPS)
+                ident=b"FBSP", versions=frozenset({1}), lump_names=_RAVEN_LUMPS,
+                record_sizes=_RAVEN_RECORDS)
 SOURCE = Family("source", "Source engine (VBSP)", "source", "vbsp", ident=b"VBSP",
                 versions=frozenset(range(17, 26)), lump_names=_SOURCE_LUMPS,
+                record_sizes=_SOURCE_RECORDS, version_record_sizes={25: _STRATA_RECORDS},
                 pakfile="PAKFILE", game_lump="GAME_LUMP")
 
 FAMILIES = (QUAKE1, BSP2, BSP2_RMQ, GOLDSRC, BLUE_SHIFT, QUAKE2, QUAKE3, RAVEN, FUSION, SOURCE)

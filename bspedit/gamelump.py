@@ -171,19 +171,20 @@ class GameLump:
             raise BspError(f"{problem} game lump member {name!r} (members: {ids})")
         return found[0]
 
-    def payload(self, name: str) -> bytes:
-        """A member's data, decompressed if it is stored compressed."""
-        member = self.member(name)
+    def payload(self, name: str | Member) -> bytes:
+        """A member's data (by id or the member itself), decompressed if stored compressed."""
+        member = self.member(name) if isinstance(name, str) else name
         if not member.compressed or not member.stored:
             return member.stored
         try:
             data = lzma_lump.decompress(member.stored, LIMITS.lump_size)
         except BspError as exc:
-            raise BspError(f"game lump member {name!r}: {exc.message}",
+            raise BspError(f"game lump member {member.name!r}: {exc.message}",
                            offset=member.offset) from exc
         if len(data) != member.length:
-            raise BspError(f"game lump member {name!r} decompresses to {len(data)} bytes, but "
-                           f"its directory entry says {member.length}", offset=member.offset)
+            raise BspError(f"game lump member {member.name!r} decompresses to {len(data)} "
+                           f"bytes, but its directory entry says {member.length}",
+                           offset=member.offset)
         return data
 
     def replace_member(self, name: str, data: bytes, version: int | None = None) -> bool:

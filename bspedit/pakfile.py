@@ -55,7 +55,7 @@ VALVE_COMMENT = b"XZP1 0".ljust(32, b"\0")
 _SEARCH_CHUNK = 1 << 16
 CUBEMAP = re.compile(r"materials/maps/[^/]+/(c-?\d+_-?\d+_-?\d+|cubemapdefault)(\.hdr)?\.vtf")
 
-def _unsafe(name: str) -> str | None:
+def unsafe_name(name: str) -> str | None:
     """Why `name` cannot be a file path inside a directory, or None when it can."""
     if not name:
         return "is empty"
@@ -311,7 +311,7 @@ class Pakfile:
         that name is replaced only with `update`; otherwise BspError names it. With `compress`
         the entry is stored LZMA-compressed when that makes it smaller."""
         key = game_path(name)
-        problem = "names no file" if not key or key.endswith("/") else _unsafe(key)
+        problem = "names no file" if not key or key.endswith("/") else unsafe_name(key)
         if problem:
             raise BspError(f"pak path {name!r} {problem}")
         existing = self.find(key)
@@ -450,7 +450,7 @@ class Pakfile:
         root = Path(directory)
         files = [e for e in entries if not e.is_dir and self.find(e.name) is e]
         for entry in entries:
-            problem = _unsafe(entry.name)
+            problem = unsafe_name(entry.name)
             if problem:
                 raise self._error(f"pak entry {entry.name!r} {problem}: refused to extract",
                                   max(entry.offset, 0))

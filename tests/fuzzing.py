@@ -83,7 +83,7 @@ def _lzma_source() -> bytes:
 
 def _l4d2_source() -> bytes:
     lumps = {0: synthetic.ENTITIES, 1: synthetic.records(20, 2),
-             35: synthetic.game_lump([(b"sprp", 0, 7, synthetic.records(1, 30))])}
+             35: synthetic.game_lump([(b"sprp", 0, 7, synthetic.STATIC_PROPS)])}
     return synthetic.make_map("source", lumps, order=[0, 1, 35], version=21, l4d2=True)
 
 

@@ -65,6 +65,9 @@ def make_map(family: str, lumps: Mapping[int, Content], *, order: list[int] | No
     return bytes(head + body)
 
 
+STATIC_PROPS = bytes(12)      # a valid `sprp` member of any version: no models, leaves or props
+
+
 def records(size: int, count: int, seed: int = 1) -> bytes:
     """`count` records of `size` bytes of deterministic non-zero filler."""
     return bytes((seed * 31 + i * 7) % 251 + 1 for i in range(size * count))
@@ -102,7 +105,7 @@ def sample(family: str) -> bytes:
     """A small map of `family` with entity text, records, dirty padding and family quirks."""
     if family == "source":
         lumps = {0: ENTITIES, 1: records(20, 3), 3: records(12, 5),
-                 35: game_lump([(b"sprp", 0, 10, records(1, 14)), (b"dprp", 0, 4, b"\0" * 4)]),
+                 35: game_lump([(b"sprp", 0, 10, STATIC_PROPS), (b"dprp", 0, 4, b"\0" * 4)]),
                  40: b"PK\x05\x06" + bytes(16) + b"\x20\x00" + b"XZP1 0".ljust(32, b"\0")}
         return make_map("source", lumps, order=[1, 3, 0, 35, 40], pad=b"\xbc\xbc\xb2",
                         versions={7: 1, 35: 0}, revision=42)

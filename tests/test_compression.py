@@ -128,7 +128,7 @@ def source_map(game_lump=None, trailing: bytes = b"") -> bytes:
     """A vbsp-style map: lumps out of index order, dirty padding, empty lumps at non-zero
     offsets, a versioned empty lump, a game lump with two members and an empty one."""
     game_lump = game_lump or synthetic.game_lump([
-        (b"sprp", 0, 10, synthetic.records(1, 30)), (b"dprp", 0, 4, synthetic.records(1, 13, 2)),
+        (b"sprp", 0, 10, synthetic.STATIC_PROPS), (b"dprp", 0, 4, synthetic.records(1, 13, 2)),
         (b"dplt", 0, 0, b"")])
     lumps = {0: synthetic.ENTITIES, 1: synthetic.records(20, 30), 3: synthetic.records(12, 50),
              7: synthetic.records(56, 5, 3), GAME_LUMP: game_lump, PAKFILE: EMPTY_PAK}

@@ -239,7 +239,8 @@ def test_unknown_or_ambiguous_ids_and_bad_versions_are_errors():
 @pytest.mark.parametrize("in_place", [False, True])
 def test_cli_replace_on_a_synthetic_map_points_offsets_at_the_new_bytes(write_map, tmp_path, in_place):
     path = write_map(synthetic.sample("source"))
-    (tmp_path / "new.bin").write_bytes(b"new static prop data" * 3)
+    new = bytes(12)          # static props with no models, leaves or props (verify parses them)
+    (tmp_path / "new.bin").write_bytes(new)
     target = ["--in-place"] if in_place else ["-o", tmp_path / "out.bsp"]
     result = run_cli("gamelump", "replace", path, "sprp", tmp_path / "new.bin", *target)
     assert result.returncode == 0, result.stderr
@@ -248,7 +249,7 @@ def test_cli_replace_on_a_synthetic_map_points_offsets_at_the_new_bytes(write_ma
     with Bsp.open(saved_path, check=False) as saved:
         assert problems(saved) == []
         members = _members_at(saved.read_lump(35), saved.lumps[35].offset)
-        assert members == {"sprp": (10, b"new static prop data" * 3), "dprp": (4, b"\0" * 4)}
+        assert members == {"sprp": (10, new), "dprp": (4, b"\0" * 4)}
         original = synthetic.sample("source")
         with Bsp.open(write_map(original, "orig.bsp")) as before:
             for lump in before.lumps:

@@ -16,7 +16,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_output(rewrite, in_place=False)
 
     verify = add_verb(commands, run_verify, "verify",
-                      help="structural checks and an in-memory round trip")
+                      help="structural checks, every lump and pak entry decoded, and an "
+                           "in-memory round trip")
+    add_json(verify)
 
 
 def describe(bsp: Bsp) -> dict[str, Any]:
@@ -83,14 +85,29 @@ def run_rewrite(args: argparse.Namespace) -> int:
 
 def run_verify(args: argparse.Namespace) -> int:
     from ..checks import problems
+    from ..errors import BspError
 
-    with Bsp.open(args.map, check=False) as bsp:
-        found = problems(bsp)
-        summary = f"{bsp.family.key} v{bsp.header.version}" if bsp.header.version is not None \
-            else bsp.family.key
-    for line in found:
-        print(line)
-    if not found:
-        print(f"{args.map}: OK ({summary}, {sum(1 for l in bsp.lumps if l.length)} lumps, "
-              "round trip identical)")
+    try:
+        with Bsp.open(args.map, check=False) as bsp:
+            found = problems(bsp)
+            summary = f"{bsp.family.key} v{bsp.header.version}" \
+                if bsp.header.version is not None else bsp.family.key
+            lumps = sum(1 for lump in bsp.lumps if lump.length)
+    except BspError as exc:
+        if not args.json:
+            raise
+        print_json({"map": args.map, "verb": "verify", "result": None, "warnings": [],
+                    "error": str(exc)})
+        return 2
+    if args.json:
+        print_json({"map": args.map, "verb": "verify",
+                    "result": {"ok": not found, "problems": [
+                        {"lump": p.lump, "offset": p.offset, "message": p.message}
+                        for p in found]},
+                    "warnings": [], "error": None})
+    else:
+        for problem in found:
+            print(problem)
+        if not found:
+            print(f"{args.map}: OK ({summary}, {lumps} lumps, round trip identical)")
     return 1 if found else 0
