@@ -85,6 +85,12 @@ def test_malformed_entity_text_is_a_one_line_error_with_line_and_column(write_ma
     assert result.stderr.startswith(f"bspedit: {bad}: ") and "line 3" in result.stderr
     assert not (tmp_path / "o.bsp").exists()
     lenient = run_cli("ent", "import", path, bad, "--lenient", "-o", tmp_path / "o.bsp")
+    assert lenient.returncode == 1 and not (tmp_path / "o.bsp").exists()
+    assert lenient.stderr.splitlines() == [
+        f"bspedit: warning: {bad}: lines 1-4 kept verbatim (line 3, column 11: unexpected text 'oops')",
+        f"bspedit: {bad}: the text has no worldspawn entity (1 stretch(es) kept verbatim); "
+        "refused, nothing written (--force imports it anyway)"]
+    lenient = run_cli("ent", "import", path, bad, "--lenient", "--force", "-o", tmp_path / "o.bsp")
     assert lenient.returncode == 0, lenient.stderr
     with Bsp.open(tmp_path / "o.bsp") as bsp:
         assert bsp.read_lump(0) == bad.read_bytes()

@@ -4,11 +4,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from ..outputs import STDOUT, write_file
 from .common import add_json, add_output, add_verb, print_json, save
+
+if TYPE_CHECKING:       # lark loads only when a verb parses entity text
+    from ..entities import EntityLump
 
 MODES = ("exact", "glob", "regex")
 
@@ -26,6 +30,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help="replace the entity text with FILE.ent (ripent -import)")
     imp.add_argument("text", metavar="FILE.ent")
     _add_lenient(imp)
+    _add_force(imp, "import text without a worldspawn entity")
     add_output(imp)
 
     query = add_verb(verbs, run_query, "query", help="print the entities matching every --where")
@@ -48,6 +53,8 @@ def register(commands: argparse._SubParsersAction) -> None:
             metavar = "KEY" if verb == "delete-key" else "KEY=VALUE"
             parser.add_argument("items", nargs="+", metavar=metavar)
         _add_lenient(parser)
+        if verb != "add":
+            _add_force(parser, "apply an edit that leaves no entity or no worldspawn")
         add_output(parser)
         parser.set_defaults(run=run_edit, edit=verb)
 
@@ -63,6 +70,17 @@ def _add_where(parser: argparse.ArgumentParser, required: bool) -> None:
 def _add_lenient(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lenient", action="store_true",
                         help="keep unparseable stretches of entity text verbatim instead of failing")
+
+
+def _add_force(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help=f"{what} (refused otherwise: exit 1, nothing written)")
+
+
+def _report_kept(lump: EntityLump, source: str) -> None:
+    """Name on stderr each stretch a lenient parse kept verbatim."""
+    for stretch in lump.kept:
+        print(f"bspedit: warning: {source}: {stretch}", file=sys.stderr)
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -89,6 +107,12 @@ def run_import(args: argparse.Namespace) -> int:
             bsp.replace_entities(text, lenient=args.lenient)
         except BspError as exc:
             raise exc.at(args.text)
+        lump = bsp.entities()
+        _report_kept(lump, args.text)
+        if lump.worldspawn is None and not args.force:
+            kept = f" ({len(lump.kept)} stretch(es) kept verbatim)" if lump.kept else ""
+            raise CheckFailed(f"the text has no worldspawn entity{kept}; refused, nothing "
+                              "written (--force imports it anyway)", path=args.text)
         save(bsp, args)
     return 0
 
@@ -114,23 +138,38 @@ def run_query(args: argparse.Namespace) -> int:
 def run_edit(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         lump = bsp.entities(lenient=args.lenient)
+        _report_kept(lump, f"{args.map}: entities")
         if args.edit == "add":
             lump.add_entity([_pair(item) for item in args.items])
             print("added 1 entity")
         else:
-            found = lump.find([_pair(w) for w in args.where], mode=args.match)
-            if not found:
-                print("no entity matches; nothing written", file=sys.stderr)
-                return 1
-            for entity in found:
-                if args.edit == "set":
-                    for key, value in map(_pair, args.items):
-                        entity.set(key, value)
-                elif args.edit == "delete-key":
-                    for key in args.items:
-                        entity.delete(key)
-                else:
-                    lump.remove(entity)
-            print(f"{args.edit}: {len(found)} entit{'y' if len(found) == 1 else 'ies'} matched")
+            _edit(args, lump)
         save(bsp, args)
     return 0
+
+
+def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
+    """set, delete-key or remove on the entities matching --where; CheckFailed, before anything
+    is written, when nothing matches or the edit would leave no entity or no worldspawn."""
+    found = lump.find([_pair(w) for w in args.where], mode=args.match)
+    where = " ".join(f"--where {w}" for w in args.where)
+    if not found:
+        raise CheckFailed(f"no entity matches {where}; nothing written", path=args.map)
+    before, deleted = lump.census(), 0
+    for entity in found:
+        if args.edit == "set":
+            for key, value in map(_pair, args.items):
+                entity.set(key, value)
+        elif args.edit == "delete-key":
+            deleted += sum(entity.delete(key) for key in args.items)
+        else:
+            lump.remove(entity)
+    matched = f"{len(found)} entit{'y' if len(found) == 1 else 'ies'} matching {where}"
+    if args.edit == "delete-key" and not deleted:
+        raise CheckFailed(f"none of the {matched} has {', '.join(args.items)}; nothing written",
+                          path=args.map)
+    loss = before.loss(lump.census())
+    if loss and not args.force:
+        raise CheckFailed(f"{args.edit} {where} {loss}; refused, nothing written (--force "
+                          "applies it anyway)", path=args.map)
+    print(f"{args.edit}: {matched}" + (f", {deleted} keyvalue(s) deleted" if deleted else ""))

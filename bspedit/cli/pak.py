@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..bsp import Bsp
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from ..layout import lump_label
 from ..outputs import STDOUT, staged_folder, write_file
 from ..pakfile import STORED, Entry, Pakfile, pak_index
@@ -184,9 +184,16 @@ def run_remove(args: argparse.Namespace) -> int:
         raise BspError("name the files to remove (paths or globs), or --cubemaps")
     with Bsp.open(args.map) as bsp:
         pak = Pakfile.of(bsp)
-        chosen = pak.matching(args.patterns) if args.patterns else []
+        try:
+            chosen = pak.matching(args.patterns) if args.patterns else []
+        except BspError as exc:      # a pattern that matches nothing
+            raise CheckFailed(f"{exc.message}; nothing written", path=exc.path, lump=exc.lump) from None
         if args.cubemaps:
-            chosen += [e for e in pak.cubemaps() if e not in chosen]
+            cubemaps = pak.cubemaps()
+            if not cubemaps:
+                raise CheckFailed("no cubemap textures in the pakfile; nothing written",
+                                  path=args.map)
+            chosen += [e for e in cubemaps if e not in chosen]
         pak.remove(chosen)
         for entry in chosen:
             print(f"removed {entry.name}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bsp import Bsp
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
 from ..outputs import STDOUT, write_file
 from ..pakfile import Pakfile
@@ -147,8 +147,8 @@ def run_remove(args: argparse.Namespace) -> int:
         count = len(props)
         try:
             props.remove(args.indices)
-        except BspError as exc:
-            raise exc.at(args.map)
+        except BspError as exc:      # an index with no prop
+            raise CheckFailed(f"{exc.message}; nothing written", path=args.map) from None
         print(f"removed {count - len(props)} static prop(s), {len(props)} remain "
               "(leaf list and model dictionary kept)")
         lighting = _vertex_lighting_files(bsp)
