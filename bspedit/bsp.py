@@ -180,23 +180,25 @@ class Bsp:
                                              fourcc)
 
     def append_base(self, key: int | str) -> int | None:
-        """For the lump stored last, where bytes appended after the end of the file start,
-        relative to the lump (the rest of the file and zero padding to 4 bytes lie between);
-        None for any other lump."""
+        """Where bytes added after a lump's content start, relative to it: for the lump stored
+        last, after the end of the file (the rest of the file and zero padding to 4 bytes lie
+        between); for others, after its 4-byte aligned end (an in-place save first moves the
+        lumps after it out of the way when they are smaller). None for an empty lump."""
         return append_base(self.lumps[self.lump_index(key)], self.layout)
 
     def splice_lump(self, key: int | str, keep: int, extra: bytes, *,
                     version: int | None = None, fourcc: int | None = None) -> None:
         """Give a lump new content: its first `keep` stored bytes, then `extra`. `keep` may also
-        be `append_base(key)`: an in-place save then writes only `extra`, after the end of the
-        file. Saves copy the kept bytes without reading them into memory."""
+        be `append_base(key)`: an in-place save then writes only `extra`, after the lump. A lump
+        cut to a prefix of itself (no `extra`) stays where it is in place. Saves copy the kept
+        bytes without reading them into memory."""
         index = self.lump_index(key)
         old = self.lumps[index]
         if not (0 <= keep <= old.length or keep == self.append_base(index)):
             raise ValueError(f"cannot keep {keep} bytes of {lump_label(old)}")
         if self.family.game_lump and index == self.family.index_of(self.family.game_lump):
             raise ValueError("the game lump holds file offsets: use replace_lump")
-        if keep == 0 or (keep <= old.length and not extra):    # nothing to splice
+        if keep == 0 or (keep == old.length and not extra):    # nothing to splice
             self.replace_lump(index, self.original_bytes(old)[:keep] + extra, version=version,
                               fourcc=fourcc)
             return
@@ -288,7 +290,9 @@ class Bsp:
         return [(g.start, g.end) for g in self.layout.gaps if self._is_zero(g.start, g.end)]
 
     def _is_zero(self, start: int, end: int) -> bool:
-        return all(not chunk.strip(b"\0") for chunk in read_chunks(self._fd, start, end - start))
+        zeros = bytes(min(end - start, executor.CHUNK))
+        return all(chunk == zeros[:len(chunk)]
+                   for chunk in read_chunks(self._fd, start, end - start))
 
     def _end_padding(self) -> bytes:
         """The padding after the last lump (under 4 bytes, kept when that lump resizes)."""

@@ -1,12 +1,14 @@
 """Writing a plan to disk: the only module that writes map files.
 
 `-o` saves go to a temporary file in the target's folder, are fsynced and renamed over the
-target, so the target is either the old file or the complete new one. In-place saves append
-new data beyond the end, fsync, rewrite the header last, fsync, then zero what is no longer
-referenced.
+target, so the target is either the old file or the complete new one. In-place saves go in
+commits: write new data into free space only (zeros nothing references, or past the end),
+fsync, rewrite the header, fsync, then zero what is no longer referenced (punching holes where
+the file system can), cut a free end off the file, fsync.
 """
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable
 
@@ -76,16 +78,51 @@ def save_as(src_fd: int, target: str, header: bytes, plan: Plan, materialise: Ma
         write_pieces(src_fd, fd, plan.pieces, plan.start, materialise)
 
 
-def save_in_place(fd: int, header: bytes, plan: Plan, materialise: Materialise) -> None:
-    """Append the plan's pieces, commit the header, then zero the places no longer used."""
-    if plan.pieces:
-        os.lseek(fd, plan.start, os.SEEK_SET)
-        write_pieces(fd, fd, plan.pieces, plan.start, materialise)
+def save_in_place(fd: int, headers: list[bytes], plan: Plan, materialise: Materialise) -> None:
+    """Run the plan's commits, each with its header: write into free space, commit the
+    header, then zero what it vacated and cut the file."""
+    for commit, header in zip(plan.commits, headers, strict=True):
+        size = os.fstat(fd).st_size
+        if commit.size > size:
+            os.ftruncate(fd, commit.size)       # zeros past the old end: nothing refers to them
+        for offset, pieces in commit.writes:
+            os.lseek(fd, offset, os.SEEK_SET)
+            write_pieces(fd, fd, pieces, offset, materialise)
+        if commit.writes or commit.size > size:
+            os.fsync(fd)
+        os.pwrite(fd, header, 0)
         os.fsync(fd)
-    os.pwrite(fd, header, 0)
-    os.fsync(fd)
-    for offset, length in plan.cleanup:
-        os.lseek(fd, offset, os.SEEK_SET)
-        _write_zeros(fd, length)
-    if plan.cleanup:
-        os.fsync(fd)
+        for offset, length in commit.cleanup:
+            zero_range(fd, offset, min(length, commit.size - offset))
+        if commit.size < size:
+            os.ftruncate(fd, commit.size)
+        if commit.cleanup or commit.size < size:
+            os.fsync(fd)
+
+
+_PUNCH_HOLE = 0x03          # FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+
+
+@functools.cache
+def _fallocate() -> Callable[..., int] | None:
+    """libc's fallocate(2), where there is one (Linux)."""
+    import ctypes
+
+    try:
+        function = ctypes.CDLL(None, use_errno=True).fallocate
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = (ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
+    return function
+
+
+def zero_range(fd: int, offset: int, length: int) -> None:
+    """Zero `length` bytes at `offset`: a punched hole where the file system has them (the
+    blocks are freed), else written zeros."""
+    if length <= 0:
+        return
+    fallocate = _fallocate()
+    if fallocate is not None and fallocate(fd, _PUNCH_HOLE, offset, length) == 0:
+        return
+    os.lseek(fd, offset, os.SEEK_SET)
+    _write_zeros(fd, length)

@@ -214,7 +214,8 @@ def test_last_lump_spliced_past_the_end_of_file(write_map, tmp_path, trailing):
     with Bsp.open(path) as bsp:
         pak = bsp.lumps[40]
         base = bsp.append_base(40)
-        assert bsp.append_base(0) is None
+        entities = bsp.lumps[0]                # not last: after its aligned end
+        assert bsp.append_base(0) == -(-entities.end // 4) * 4 - entities.offset
         assert base == len(original) + (-len(original) % 4) - pak.offset
         bsp.splice_lump(40, base, b"new bytes")
         expected = original[pak.offset:] + bytes(-len(original) % 4) + b"new bytes"

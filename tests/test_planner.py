@@ -95,15 +95,91 @@ def test_compact_keeps_trailing_data_when_asked():
 
 def test_in_place_appends_after_the_end_and_cleans_up_after_commit():
     result = plan(LUMPS, LAYOUT, {0: 6}, "in-place")
-    assert result.start == 128
-    assert result.pieces == (Piece("lump", 6, index=0), Piece("zeros", 2))
-    assert result.offsets[0] == 128
-    assert result.cleanup == ((100, 12),)
+    (commit,) = result.commits
+    assert commit.writes == ((128, (Piece("lump", 6, index=0),)),)
+    assert commit.cleanup == ((100, 10),) and commit.size == 136 and commit.final
+    assert result.offsets == commit.offsets == (128, 112, 120, 125)
+    assert result.start == 100 and result.end == 136       # pieces: the file as it reads after
+    assert result.pieces == (Piece("zeros", 10), Piece("copy", 18, src=110),
+                             Piece("lump", 6, index=0), Piece("zeros", 2))
 
 
 def test_in_place_without_changes_writes_nothing():
-    result = plan(LUMPS, LAYOUT, {}, "in-place")
-    assert result.pieces == () and result.cleanup == ()
+    (commit,) = plan(LUMPS, LAYOUT, {}, "in-place").commits
+    assert commit.writes == () and commit.cleanup == () and commit.size == 128
+
+
+def test_in_place_edits_alternate_between_two_slots():
+    """The first edit of a lump cannot overwrite its live slot and appends; the slot is free
+    (zeroed) once that is committed, so the next edit of the same size goes back into it."""
+    first = plan(LUMPS, LAYOUT, {0: 10}, "in-place")
+    assert first.offsets[0] == 128 and first.commits[0].cleanup == ((100, 10),)
+    moved = [Lump(0, "A", 128, 10), *LUMPS[1:]]
+    layout = Layout(100, 138, (1, 2, 0), (Gap(100, 112, "unreferenced"),
+                                          Gap(125, 128, "padding")))
+    second = plan(moved, layout, {0: 9}, "in-place", free=[(100, 112), (125, 128)])
+    (commit,) = second.commits
+    assert commit.writes == ((100, (Piece("lump", 9, index=0),)),)
+    assert second.offsets[0] == 100
+    assert commit.cleanup == ((128, 10),) and commit.size == 128     # the free end cut off
+    assert second.end == 128 and second.pieces[0] == Piece("lump", 9, index=0)
+
+
+def test_in_place_takes_the_smallest_hole_that_fits_and_never_non_zero_bytes():
+    lumps = [Lump(0, "A", 100, 4), Lump(1, "B", 200, 4), Lump(2, "C", 300, 8)]
+    layout = Layout(100, 308, (0, 1, 2), (Gap(104, 200, "unreferenced"),
+                                          Gap(204, 300, "unreferenced")))
+    holes = [(104, 200), (220, 240)]       # 204..220 and 240..300 hold non-zero bytes
+    result = plan(lumps, layout, {2: 12}, "in-place", free=holes)
+    assert result.offsets[2] == 220 and result.commits[0].size == 308
+    assert plan(lumps, layout, {2: 30}, "in-place", free=holes).offsets[2] == 104
+    assert plan(lumps, layout, {2: 120}, "in-place", free=holes).offsets[2] == 308
+
+
+def test_in_place_growth_of_a_big_lump_that_is_not_last_moves_the_small_lumps_first():
+    """Two commits: the small lump after the big one moves into a hole (the big one's bytes
+    stay live), then the big one grows after its kept bytes into the room that made."""
+    lumps = [Lump(0, "SMALL", 100, 8), Lump(1, "BIG", 1000, 4000), Lump(2, "AFTER", 5000, 16)]
+    layout = Layout(100, 5016, (0, 1, 2), (Gap(108, 1000, "unreferenced"),))
+    result = plan(lumps, layout, {1: 4100}, "in-place", kept={1: 4000}, free=[(108, 1000)])
+    move, grow = result.commits
+    assert move.writes == ((108, (Piece("lump", 16, index=2),)),)     # moved: materialised
+    assert move.offsets == (100, 1000, 108) and not move.final
+    assert move.cleanup == ((5000, 16),) and move.size == 5000
+    assert grow.writes == ((5000, (Piece("lump", 100, src=4000, index=1),)),)
+    assert grow.offsets == (100, 1000, 108) and grow.final and grow.size == 5100
+    assert result.pieces == (Piece("copy", 8, src=100), Piece("lump", 16, index=2),
+                             Piece("copy", 4876, src=124), Piece("lump", 100, src=4000, index=1))
+    # no hole: the small lump goes after the room the big one grows into
+    move, grow = plan(lumps, layout, {1: 4100}, "in-place", kept={1: 4000}).commits
+    assert move.offsets[2] == 5100 and grow.size == 5116
+    # lumps after it that weigh more than it: the big one moves instead, in one commit
+    heavy = [*lumps[:2], Lump(2, "AFTER", 5000, 6000)]
+    layout = Layout(100, 11000, (0, 1, 2), (Gap(108, 1000, "unreferenced"),))
+    (single,) = plan(heavy, layout, {1: 4100}, "in-place", kept={1: 4000}).commits
+    assert single.offsets[1] == 11000 and single.cleanup == ((1000, 4000),)
+
+
+def test_in_place_cut_to_a_prefix_stays_and_the_free_end_is_cut_off():
+    lumps = [Lump(0, "A", 100, 10), Lump(1, "PAK", 112, 300)]
+    layout = Layout(100, 412, (0, 1), (Gap(110, 112, "padding"),))
+    result = plan(lumps, layout, {1: 122}, "in-place", kept={1: 122})
+    (commit,) = result.commits
+    assert commit.writes == () and commit.cleanup == ((234, 178),)
+    assert commit.size == 236 and result.offsets == (100, 112)
+    assert result.pieces == (Piece("copy", 134, src=100), Piece("zeros", 2))
+
+
+def test_in_place_trailing_data_follows_an_appended_lump():
+    lumps = [Lump(0, "A", 100, 4), Lump(1, "B", 104, 4)]
+    layout = Layout(100, 120, (0, 1), (Gap(108, 120, "trailing"),))
+    result = plan(lumps, layout, {0: 8}, "in-place")
+    (commit,) = result.commits
+    assert commit.writes == ((120, (Piece("lump", 8, index=0),)),
+                             (128, (Piece("tail", 12, src=108),)))
+    assert commit.cleanup == ((100, 4), (108, 12)) and commit.size == 140
+    assert result.pieces == (Piece("zeros", 4), Piece("copy", 4, src=104), Piece("zeros", 12),
+                             Piece("lump", 8, index=0), Piece("tail", 12, src=108))
 
 
 def test_kept_prefix_is_copied_and_only_the_rest_materialised():
@@ -123,16 +199,18 @@ def test_last_lump_kept_to_the_end_of_file_grows_in_place_over_its_padding():
     assert stable.pieces == (Piece("copy", 40, src=100), Piece("lump", 6, src=base, index=2),
                              Piece("zeros", 2))
     in_place = plan(LUMPS, layout, {2: base + 6}, "in-place", kept={2: base})
-    assert in_place.start == 140 and in_place.cleanup == ()
-    assert in_place.pieces == (Piece("lump", 6, src=base, index=2), Piece("zeros", 2))
+    (commit,) = in_place.commits
+    assert commit.writes == ((140, (Piece("lump", 6, src=base, index=2),)),)
+    assert commit.cleanup == () and commit.size == 148
+    assert in_place.pieces == stable.pieces
     assert in_place.offsets == (100, 112, 120, 125)
 
 
 def test_in_place_with_a_partial_prefix_appends_the_whole_lump():
     result = plan(LUMPS, LAYOUT, {2: 9}, "in-place", kept={2: 3})
-    assert result.pieces == (Piece("copy", 3, src=120), Piece("lump", 6, src=3, index=2),
-                             Piece("zeros", 3))
-    assert result.offsets[2] == 128 and result.cleanup == ((120, 5),)
+    (commit,) = result.commits
+    assert commit.writes == ((128, (Piece("copy", 3, src=120), Piece("lump", 6, src=3, index=2))),)
+    assert result.offsets[2] == 128 and commit.cleanup == ((120, 5),)
 
 
 def test_last_lump_ending_the_file_unaligned_gets_no_padding_when_resized():
