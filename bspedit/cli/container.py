@@ -90,6 +90,9 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         with Bsp.open(args.map, check=False) as bsp:
             found = problems(bsp)
+            if not found:       # the truth from the bytes: refresh the digest cache
+                from ..mapsums import map_checksums
+                map_checksums(bsp)
             summary = f"{bsp.family.key} v{bsp.header.version}" \
                 if bsp.header.version is not None else bsp.family.key
             lumps = sum(1 for lump in bsp.lumps if lump.length)
