@@ -35,3 +35,18 @@ def write_map(tmp_path):
         path.write_bytes(data)
         return path
     return write
+
+
+def lump_content(bsp, index: int) -> bytes | list[tuple]:
+    """What a lump holds, comparable across layouts: its bytes, or for the Source game lump
+    (whose member offsets are absolute and move with it) its members."""
+    from bspedit.gamelump import game_lump_directory
+
+    lump = bsp.lumps[index]
+    if lump.name != "GAME_LUMP" or not lump.length:
+        return bsp.read_lump(index)
+    entries = game_lump_directory(bsp.read_lump(index)).entries
+    ends = [e.offset for e in entries[1:]] + [lump.end]
+    return [(e.id, e.flags, e.version, e.length,
+             bsp.read_range(e.offset, e.offset + e.length if not e.flags & 1 else end)
+             if e.offset else b"") for e, end in zip(entries, ends)]

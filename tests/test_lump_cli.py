@@ -10,7 +10,7 @@ import synthetic
 from bspedit.bsp import Bsp
 from bspedit.checks import problems
 from bspedit.lumpfile import LumpFile, engine_order, next_free
-from conftest import corpus_maps, run_cli
+from conftest import corpus_maps, lump_content, run_cli
 
 
 @pytest.mark.parametrize("path", corpus_maps())
@@ -88,20 +88,27 @@ def test_bad_lump_files_are_one_line_errors(write_map, tmp_path):
 
 @pytest.mark.parametrize("path", corpus_maps("source") + corpus_maps("q1"))
 def test_strip_keeps_every_other_lump_and_verifies(path, tmp_path):
-    out = tmp_path / "stripped.bsp"
+    """By default the file shrinks (compact layout); `--layout stable` keeps every offset."""
     with Bsp.open(path) as bsp:
         name = "VISIBILITY" if bsp.family.engine == "quake1" else "PAKFILE"
         target = bsp.lump_index(name)
-    result = run_cli("lump", "strip", path, name, "-o", out)
-    assert result.returncode == 0, result.stderr
-    assert "map checksum" in result.stdout
-    with Bsp.open(path) as original, Bsp.open(out, check=False) as stripped:
-        assert problems(stripped) == []
-        assert stripped.lumps[target].length == 0
-        for lump in original.lumps:
-            if lump.index != target:
-                assert stripped.read_lump(lump.index) == original.read_lump(lump.index)
-                assert stripped.lumps[lump.index].offset == lump.offset
+        emptied = bsp.lumps[target].length
+    for layout in ([], ["--layout", "stable"]):
+        out = tmp_path / "stripped.bsp"
+        result = run_cli("lump", "strip", path, name, "-o", out, *layout)
+        assert result.returncode == 0, result.stderr
+        assert "map checksum" in result.stdout
+        with Bsp.open(path) as original, Bsp.open(out, check=False) as stripped:
+            assert problems(stripped) == []
+            assert stripped.lumps[target].length == 0
+            saved = original.size - stripped.size
+            assert f"saved {saved} bytes" in result.stdout
+            assert saved >= (emptied - 3 if not layout else 0)
+            for lump in original.lumps:
+                if lump.index != target:
+                    assert lump_content(stripped, lump.index) == lump_content(original, lump.index)
+                    if layout:
+                        assert stripped.lumps[lump.index].offset == lump.offset
 
 
 @pytest.mark.parametrize("path", corpus_maps())
