@@ -1,0 +1,98 @@
+"""`verify`: a mutation suite on the real corpus (every class of damage, every map it applies
+to, named by lump), no false alarms on the undamaged maps, and the CLI's text and JSON."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bspedit.bsp import Bsp
+from bspedit.checks import problems
+from bspedit.families import QUAKE3, RAVEN, SOURCE
+from conftest import CORPUS, corpus_maps, run_cli
+from verify_mutations import CLASSES, mutations
+
+LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
+BSPX_MAP = CORPUS / "q1" / "librequake_start_bspx.bsp"
+
+
+@pytest.mark.parametrize("kind", CLASSES)
+@pytest.mark.parametrize("path", corpus_maps())
+def test_every_mutation_is_reported_naming_its_lump(kind, path, tmp_path):
+    cases = mutations(path, kind)
+    if not cases:
+        pytest.skip(f"{kind} does not apply to this map")
+    target = tmp_path / "mutated.bsp"
+    missed = []
+    for case in cases:
+        target.write_bytes(case.data)
+        with Bsp.open(target, check=False) as bsp:
+            found = problems(bsp)
+        if not any(p.lump == case.lump for p in found):
+            missed.append(f"{case.case}: {[str(p) for p in found]}")
+    assert not missed, f"{len(missed)} of {len(cases)} cases not reported: {missed[:5]}"
+
+
+@pytest.mark.parametrize("path", corpus_maps())
+def test_undamaged_corpus_maps_verify_clean(path):
+    result = run_cli("verify", path, "--json")
+    assert result.returncode == 0, result.stdout
+    assert json.loads(result.stdout) == {"map": str(path), "verb": "verify",
+                                         "result": {"ok": True, "problems": []},
+                                         "warnings": [], "error": None}
+
+
+def _first(path, kind, tmp_path):
+    case = mutations(path, kind)[0]
+    target = tmp_path / f"{kind}.bsp"
+    target.write_bytes(case.data)
+    return case, target
+
+
+@pytest.mark.parametrize("kind", ["corrupt-lzma-stream", "pak-lzma-corrupt",
+                                  "entities-unparseable", "game-lump-member-out-of-bounds"])
+def test_cli_prints_one_line_per_problem_with_map_lump_and_offset(kind, tmp_path):
+    if not LZMA_MAP.exists():
+        pytest.skip("../shared/corpus not present")
+    case, target = _first(LZMA_MAP, kind, tmp_path)
+    result = run_cli("verify", target)
+    assert result.returncode == 1 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    named = [l for l in lines if l.startswith(f"{target}: {case.lump}: offset ")]
+    assert named, lines
+    assert all(l.startswith(f"{target}: ") for l in lines) and "OK" not in result.stdout
+
+
+def test_cli_json_lists_problems_with_lump_and_offset(tmp_path):
+    if not BSPX_MAP.exists():
+        pytest.skip("../shared/corpus not present")
+    case, target = _first(BSPX_MAP, "bspx-entry-out-of-bounds", tmp_path)
+    result = run_cli("verify", target, "--json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert report["map"] == str(target) and report["verb"] == "verify"
+    assert report["error"] is None and report["warnings"] == []
+    assert report["result"]["ok"] is False
+    (problem,) = report["result"]["problems"]
+    assert problem["lump"] == case.lump and problem["offset"] > BSPX_MAP.stat().st_size
+    assert "outside the BSPX data" in problem["message"]
+
+
+def test_cli_json_reports_a_file_that_is_no_map(tmp_path):
+    target = tmp_path / "notes.txt"
+    target.write_bytes(b"hello, this is not a map")
+    result = run_cli("verify", target, "--json")
+    assert result.returncode == 2
+    report = json.loads(result.stdout)
+    assert report["result"] is None and report["error"].startswith(f"{target}: ")
+
+
+def test_record_sizes_are_family_data_by_lump_and_map_version():
+    leafs, faces = SOURCE.index_of("LEAFS"), SOURCE.index_of("FACES")
+    assert SOURCE.record_size(SOURCE.index_of("PLANES")) == 20
+    assert [SOURCE.record_size(leafs, v, 20) for v in (0, 1, 7)] == [56, 32, None]
+    assert SOURCE.record_size(faces, 1, 21) == 56 and SOURCE.record_size(faces, 2, 25) == 72
+    assert SOURCE.record_size(SOURCE.index_of("DISPINFO"), 0, 25) is None   # not established
+    assert SOURCE.record_size(SOURCE.index_of("PAKFILE")) is None
+    assert QUAKE3.record_size(QUAKE3.index_of("SURFACES")) == 104
+    assert RAVEN.record_size(RAVEN.index_of("SURFACES")) == 148
