@@ -110,6 +110,8 @@ def _x8nmodp(length: int) -> int:
 
 def crc32_combine(crc1: int, crc2: int, length2: int) -> int:
     """The CRC-32 of A + B from crc1 = crc32(A), crc2 = crc32(B) and len(B) (zlib's formula)."""
+    if not length2:
+        return crc1
     return _multmodp(_x8nmodp(length2), crc1) ^ crc2
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import time
 import zlib
 from collections.abc import Iterator
@@ -141,13 +140,14 @@ def record(path: str, digests: MapDigests) -> None:
     try:
         os.makedirs(folder, exist_ok=True)
         new = not os.path.exists(entry)
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+        temporary = f"{entry}.{os.getpid()}.tmp"
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            with open(temporary, "x", encoding="utf-8") as handle:
                 json.dump({"format": _FORMAT, "state": _state(info), **digests.to_json()}, handle)
             os.replace(temporary, entry)
         except BaseException:
-            os.unlink(temporary)
+            if os.path.exists(temporary):
+                os.unlink(temporary)
             raise
         if new:
             _prune(folder)

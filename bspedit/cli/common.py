@@ -80,8 +80,7 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
         guard(target, [bsp.path])
     bots = _bot_files(bsp, target, getattr(args, "aas", None) or [])
     header, plan = bsp.plan(layout)
-    sums = SaveChecksums(bsp, header, plan, layout,
-                         background=not (in_place or args.keep_checksum))
+    sums = SaveChecksums(bsp, header, layout)
     if args.keep_checksum:
         name = COMPARED[bsp.family.engine]
         before, predicted = sums.before[name], sums.after[name]
