@@ -17,6 +17,9 @@ with id-0 entries; decompressing drops a lone final one that has an offset and k
 (an uncompressed game lump ignores them). So a map bspzip repacked twice, which has two of them,
 the second at offset 0 (bspzip never fills in the offset of the entry it appends), comes back
 byte for byte. The pakfile is copied as it is; trailing data is kept unless it is all zeros.
+Valve's repack sometimes pads the file end with zeros to a multiple of 1 KiB: a map ending so
+(zeros after its last lump, the file size a multiple of 1 KiB) is written ending so too, both
+ways, so decompress then compress of such a map gives it back.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from .lzma_lump import compress, decompress, lzma_header
 from .planner import Piece, Plan
 
 PAKFILE_ALIGNMENT = 2048
+END_ALIGNMENT = 1024
 
 
 @attrs.frozen
@@ -108,8 +112,19 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
     if bsp.tail_is_data():
         pieces += [Piece("zeros", align(position) - position),
                    Piece("copy", tail.length, src=tail.start)]
+    elif end_padded(bsp):
+        pieces.append(Piece("zeros", -position % END_ALIGNMENT))
     pieces = [p for p in pieces if p.length]
     return header, Plan(tuple(l.offset for l in header.lumps), header.size, tuple(pieces))
+
+
+def end_padded(bsp: Bsp) -> bool:
+    """True when the file ends with zeros after its last lump, padded to a multiple of 1 KiB
+    (as Valve's repack sometimes writes it)."""
+    if not bsp.layout.order or bsp.size % END_ALIGNMENT:
+        return False
+    end = bsp.lumps[bsp.layout.order[-1]].end
+    return end < bsp.size and not bsp.read_range(end, bsp.size).strip(b"\0")
 
 
 def _special_lumps(bsp: Bsp, verb: str) -> tuple[int, int]:

@@ -16,7 +16,10 @@ then writes the later entries verbatim (only their central directory offsets cha
 ones, a new central directory and the old end record with new counts and comment, so adding
 a file and removing it again gives back the original bytes. A fast in-place edit keeps the
 whole file and appends only new entries, a central directory and an end record: entries it
-removes or replaces stay behind as unreferenced bytes until a clean save or a repack.
+removes or replaces stay behind as unreferenced bytes until a clean save or a repack. The old
+central directory and end record stay too, so a fast edit that removes exactly what later
+appends added cuts the lump back to that earlier zip, writing nothing (nothing the map still
+references is overwritten before its header is committed, and the pakfile is never copied).
 """
 from __future__ import annotations
 
@@ -433,6 +436,10 @@ class Pakfile:
         if not self.dirty:
             return None
         index = pak_index(bsp)
+        earlier = self._earlier_zip() if in_place and self._spliceable else None
+        if earlier is not None:
+            bsp.splice_lump(index, earlier, b"")
+            return earlier
         base = bsp.append_base(index) if in_place and self._spliceable else None
         keep, extra = self.splice(None if self._compact else base)
         if self._spliceable:
@@ -440,6 +447,31 @@ class Pakfile:
         else:
             bsp.replace_lump(index, self._read(0, keep) + extra)
         return keep + len(extra)
+
+    def _earlier_zip(self) -> int | None:
+        """The length of an earlier zip at the start of the lump that holds exactly the
+        entries left after removals (a fast edit leaves the end record before its appended
+        entries), or None."""
+        if self._compact or not self._gone or any(e.payload is not None for e in self._entries):
+            return None
+        wanted = [(e.raw_name, e.offset, e.crc, e.stored_size) for e in self._entries]
+        high = min(self._gone)
+        window = self._read(max(0, high - _SEARCH_CHUNK), high)
+        found = window.rfind(_END_SIG)
+        while found >= 0:
+            at = max(0, high - _SEARCH_CHUNK) + found
+            comment = int.from_bytes(window[found + 20:found + 22], "little")
+            length = at + _END.size + comment
+            if length <= high:
+                try:
+                    earlier = Pakfile(self._read, length)
+                except BspError:
+                    earlier = None
+                if earlier is not None and wanted == [(e.raw_name, e.offset, e.crc, e.stored_size)
+                                                      for e in earlier.entries]:
+                    return length
+            found = window.rfind(_END_SIG, 0, found)
+        return None
 
     # -- extracting --------------------------------------------------------------------------
     def extract(self, entries: Sequence[Entry], directory: str | os.PathLike) -> int:

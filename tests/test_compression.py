@@ -103,6 +103,34 @@ def test_decompressing_then_compressing_the_lzma_map_gives_it_back_byte_for_byte
     assert packed.read_bytes() == LZMA_MAP.read_bytes()
 
 
+PADDED_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_uncompressed_trailing.bsp"
+
+
+@pytest.mark.skipif(not PADDED_MAP.exists(), reason="../shared/corpus not present")
+def test_a_file_end_zero_padded_to_1_kib_survives_compress_and_decompress(tmp_path):
+    """Valve's repack pads some maps to a multiple of 1 KiB: compress then decompress of the
+    padded uncompressed map, and decompress then compress of the padded LZMA map that makes,
+    give the original bytes."""
+    from bspedit.cli.container import describe
+    from bspedit.compression import end_padded
+
+    original = PADDED_MAP.read_bytes()
+    assert len(original) % 1024 == 0 and original.endswith(bytes(741))
+    packed, plain, again = (tmp_path / f"{name}.bsp" for name in ("packed", "plain", "again"))
+    converted(PADDED_MAP, packed, compress_map)
+    with Bsp.open(packed) as bsp:
+        end = bsp.lumps[bsp.layout.order[-1]].end
+        assert bsp.size % 1024 == 0 and end < bsp.size and end_padded(bsp)
+        assert describe(bsp)["end_padded_1k"]
+    assert packed.read_bytes()[end:] == bytes(len(packed.read_bytes()) - end)
+    converted(packed, plain, decompress_map)
+    assert plain.read_bytes() == original
+    converted(plain, again, compress_map)
+    assert again.read_bytes() == packed.read_bytes()
+    with Bsp.open(LZMA_MAP) as bsp:                    # its end is not padded
+        assert not end_padded(bsp) and not describe(bsp)["end_padded_1k"]
+
+
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_each_corpus_map_compresses_verifies_and_decompresses_to_its_lumps(path, tmp_path):
     packed, plain = tmp_path / "packed.bsp", tmp_path / "plain.bsp"

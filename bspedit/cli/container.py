@@ -13,7 +13,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_json(info)
 
     rewrite = add_verb(commands, run_rewrite, "rewrite", help="parse a map and write it back")
-    add_output(rewrite, in_place=False)
+    add_output(rewrite)
 
     verify = add_verb(commands, run_verify, "verify",
                       help="structural checks, every lump and pak entry decoded, and an "
@@ -25,6 +25,7 @@ def describe(bsp: Bsp) -> dict[str, Any]:
     """Everything `info` shows, as plain data."""
     from ..lzma_lump import lzma_header
     from ..bspx import bspx_directory
+    from ..compression import end_padded
 
     position = {index: n for n, index in enumerate(bsp.layout.order)}
     lumps = []
@@ -46,6 +47,7 @@ def describe(bsp: Bsp) -> dict[str, Any]:
             "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
             "size": bsp.size, "header_size": bsp.header.size, "lumps": lumps, "gaps": gaps,
             "trailing_bytes": tail.length if tail else 0,
+            "end_padded_1k": end_padded(bsp),
             "bspx_lumps": [{"name": e.name.rstrip(b"\0").decode("latin-1"), "offset": e.offset,
                             "length": e.length} for e in bspx.lumps] if bspx else []}
 
@@ -60,7 +62,8 @@ def run_info(args: argparse.Namespace) -> int:
     details = [f"version {facts['version']}" if facts["version"] is not None else None,
                f"map revision {facts['revision']}" if facts["revision"] is not None else None,
                f"lump_t order {facts['lump_t_order']}" if facts["lump_t_order"] else None,
-               f"{facts['size']} bytes", f"header {facts['header_size']} bytes"]
+               f"{facts['size']} bytes", f"header {facts['header_size']} bytes",
+               "file end zero-padded to 1 KiB" if facts["end_padded_1k"] else None]
     print("  " + ", ".join(d for d in details if d))
     print(f"  {'#':>3} {'name':<32} {'offset':>10} {'length':>10} {'version':>7} "
           f"{'compressed':>10} {'order':>5}")
