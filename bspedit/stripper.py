@@ -27,6 +27,7 @@ cannot emulate is reported (kind ``unsupported-regex``) and refused by `apply`.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -641,6 +642,7 @@ class _Applier:
         self.lump = lump
         self.seen: dict[int, dict[str, list[tuple[str, str]]]] = {}   # folded key: (value, folded)
         self.entities: dict[int, tuple[int, Entity]] = {}       # id -> (order, entity)
+        self.order = itertools.count()   # never reused: a removal must not give two the same
         self.by_key: dict[str, set[int]] = {}
         self.by_pair: dict[tuple[str, str], set[int]] = {}
         for entity in lump:
@@ -658,7 +660,8 @@ class _Applier:
         for key in seen:
             self.by_key.setdefault(key, set()).add(ident)
         self.seen[ident] = seen
-        self.entities.setdefault(ident, (len(self.entities), entity))
+        if ident not in self.entities:
+            self.entities[ident] = (next(self.order), entity)
 
     def forget(self, entity: Entity, *, removed: bool = False) -> None:
         for key, values in self.seen.pop(id(entity)).items():

@@ -217,3 +217,16 @@ def test_entity_edits_that_destroy_worldspawn_need_force(tmp_path, args, loss):
     result = run_cli(*command, "--force")
     assert result.returncode == 0, result.stderr
     assert EntityLump.parse(entity_text(out)).worldspawn is None
+
+
+def test_an_entity_added_after_a_removal_keeps_its_own_place(tmp_path, config):
+    """Blocks order their hits by entity position; an add after a filter once reused a position
+    (an internal error, exit 3)."""
+    cfg = config('filter:\n{\n"classname" "info_player_start"\n}\nadd:\n{\n"classname" "light"\n}\n'
+                 'filter:\n{\n"classname" "light"\n}\n')
+    out = tmp_path / "out.bsp"
+    result = run_cli("patch", TINY, cfg, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert f"{cfg}:10: filter: removed 2 entities: light, light" in result.stdout.splitlines()
+    assert entity_text(out) == plugin_result(TINY, cfg)
+    assert [e.get("classname") for e in EntityLump.parse(entity_text(out))] == ["worldspawn"]
