@@ -286,13 +286,18 @@ class Bsp:
         return header
 
     def _free_regions(self) -> list[tuple[int, int]]:
-        """Gaps holding only zeros: room an in-place save may fill."""
-        return [(g.start, g.end) for g in self.layout.gaps if self._is_zero(g.start, g.end)]
+        """The runs of zeros in the gaps between lumps: room an in-place save may fill
+        (non-zero bytes no lump references are data, never overwritten)."""
+        import re
 
-    def _is_zero(self, start: int, end: int) -> bool:
-        zeros = bytes(min(end - start, executor.CHUNK))
-        return all(chunk == zeros[:len(chunk)]
-                   for chunk in read_chunks(self._fd, start, end - start))
+        regions = []
+        for gap in self.layout.gaps:
+            position = gap.start
+            for chunk in read_chunks(self._fd, gap.start, gap.length):
+                regions += [(position + m.start(), position + m.end())
+                            for m in re.finditer(rb"\0+", chunk)]
+                position += len(chunk)
+        return regions
 
     def _end_padding(self) -> bytes:
         """The padding after the last lump (under 4 bytes, kept when that lump resizes)."""
