@@ -110,11 +110,11 @@ class SaveChecksums:
                 self._old = MapDigests(block_checksum=old_block)
                 self._record_old(bsp)
             return
-        self._changed = _changed_digests(bsp, header)
-        self._header = header
         if self._old is None:
             self._old = read_digests(bsp)
             self._record_old(bsp)
+        self._changed = _changed_digests(bsp, header, self._old)
+        self._header = header
 
     def _record_old(self, bsp: Bsp) -> None:
         if _unchanged_since_open(bsp):
@@ -141,9 +141,10 @@ class SaveChecksums:
         record(target, self.after_digests)
 
 
-def _changed_digests(bsp: Bsp, header: Header) -> dict[int, RangeDigest]:
+def _changed_digests(bsp: Bsp, header: Header, stored: MapDigests) -> dict[int, RangeDigest]:
     """Digests of the lumps whose bytes the save changes: replaced lumps, and the Source game
-    lump wherever it moves (its member offsets are file offsets)."""
+    lump wherever it moves (its member offsets are file offsets). A new content that starts
+    with the whole stored lump (a pakfile growing at the end of the file) reuses its CRC."""
     game_lump = bsp.family.index_of(bsp.family.game_lump) if bsp.family.game_lump else None
     found = {}
     for old, new in zip(bsp.lumps, header.lumps):
@@ -159,7 +160,8 @@ def _changed_digests(bsp: Bsp, header: Header) -> dict[int, RangeDigest]:
             found[old.index] = digest_bytes(data, crc, block)
             continue
         kept, data = content
-        prefix, md4 = _file_prefix(bsp, old.offset, kept, crc, block)
+        prefix, md4 = _file_prefix(bsp, old.offset, kept, crc, block,
+                                   stored.lumps[old.index][1] if old.length > 0 else None)
         value = crc32_combine(prefix.crc32, zlib.crc32(data), len(data)) if crc else None
         if md4 is not None:
             md4.update(data)
@@ -168,13 +170,18 @@ def _changed_digests(bsp: Bsp, header: Header) -> dict[int, RangeDigest]:
     return found
 
 
-def _file_prefix(bsp: Bsp, start: int, length: int, crc: bool, block: bool):
+def _file_prefix(bsp: Bsp, start: int, length: int, crc: bool, block: bool,
+                 lump: RangeDigest | None):
     """Digest of `length` bytes of the file from `start`, zeros past its end, with the MD4
-    object after them when `block`."""
+    object after them when `block`. `lump` (the digest of the stored lump at `start`) spares
+    reading its bytes again when only the CRC is needed and they are all included."""
     on_file = max(0, min(length, bsp.size - start))
-    digest, md4 = digest_range(bsp.fileno(), start, on_file, crc, block)
+    skip = lump.length if lump is not None and not block and lump.length <= on_file else 0
+    digest, md4 = digest_range(bsp.fileno(), start + skip, on_file - skip, crc, block)
+    value = crc32_combine(lump.crc32, digest.crc32, on_file - skip) if skip and crc \
+        else digest.crc32
     zeros = bytes(length - on_file)
-    value = zlib.crc32(zeros, digest.crc32) if crc else None
+    value = zlib.crc32(zeros, value) if crc else None
     if md4 is not None:
         md4.update(zeros)
     return RangeDigest(length, value), md4
