@@ -19,6 +19,7 @@ from .header import Lump
 from .layout import Layout, align
 
 LAYOUTS = ("stable", "compact")
+HOLE_SLACK = 64 * 1024      # in place, a hole is used for a lump it fits with this much to spare
 
 
 @attrs.frozen
@@ -36,7 +37,8 @@ class Piece:
 class Commit:
     """One crash-safe step of an in-place save: grow the file to `size` if it is smaller, put
     `writes` (pieces, at an offset) into free space, commit a header with `offsets` (and, when
-    `final`, the new lengths), then zero `cleanup` (offset, length) and cut the file to `size`."""
+    `final`, the edited lumps' new lengths: this commit or an earlier one gave them their new
+    content), then zero `cleanup` (offset, length) and cut the file to `size`."""
 
     offsets: tuple[int, ...]
     writes: tuple[tuple[int, tuple[Piece, ...]], ...]
@@ -270,6 +272,9 @@ def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
     if big is not None:
         commits.append(space.move_after(big, new_lengths[big]))
     commits.append(space.final(new_lengths, kept))
+    settle = space.settle()
+    if settle is not None:
+        commits.append(settle)
     return Plan(space.offsets, layout.header_size, _final_view(space, new_lengths, kept),
                 tuple(commits))
 
@@ -321,9 +326,11 @@ class _Space:
 
     def take(self, length: int, reserved: tuple[int, int] = (0, 0)) -> int:
         """An aligned offset for `length` bytes: the smallest free hole that fits (outside
-        `reserved`), else after the end of the file (and of `reserved`)."""
+        `reserved`) and is not much larger (a small lump would split the room a big one
+        vacated and needs back), else after the end of the file (and of `reserved`)."""
         holes = [(b - a, a, b) for a, b in self.free
-                 if align(a) + length <= b and (b <= reserved[0] or a >= reserved[1])]
+                 if align(a) + length <= b <= align(a) + length + max(length, HOLE_SLACK)
+                 and (b <= reserved[0] or a >= reserved[1])]
         if holes:
             _, a, b = min(holes)
             start = align(a)
@@ -404,6 +411,28 @@ class _Space:
             vacated.append((self.tail_at, self.tail_at + self.tail.length))
             self.tail_at, self.size = at, at + self.tail.length
         return self._commit(offsets, lengths, writes, vacated, final=True)
+
+    def settle(self) -> Commit | None:
+        """A last commit when the file ends with a few lumps behind a large free region:
+        they move down into it (copying less than the region) and the file is cut there."""
+        if self.tail is not None:
+            return None
+        live = sorted((o, i) for i, (o, n) in enumerate(zip(self.offsets, self.lengths)) if n)
+        for a, b in self.free:
+            behind = [i for o, i in live if o >= b]
+            cost = sum(align(self.lengths[i]) for i in behind)
+            if b - a < HOLE_SLACK or not behind or cost > b - align(a) - HOLE_SLACK:
+                continue
+            spans = [(self.offsets[i], self.offsets[i] + self.lengths[i]) for i in behind]
+            if not _covered(_merged(self.free + spans), a, self.size, self.size):
+                continue                     # data no lump references lies behind: kept
+            offsets, writes, at = list(self.offsets), [], align(a)
+            for index in behind:
+                writes.append((at, (Piece("lump", self.lengths[index], index=index),)))
+                offsets[index], at = at, align(at + self.lengths[index])
+            self.free = [r for r in self.free if r != (a, b)] + [(at, b)]
+            return self._commit(offsets, self.lengths, writes, spans, final=True)
+        return None
 
     def _grows_in_place(self, index: int, length: int, kept: Mapping[int, int]) -> bool:
         lump, keep = self.lumps[index], kept.get(index, 0)

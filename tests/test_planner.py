@@ -219,3 +219,21 @@ def test_last_lump_ending_the_file_unaligned_gets_no_padding_when_resized():
     result = plan(lumps, layout, {1: 9}, "stable")
     assert result.pieces == (Piece("copy", 12, src=100), Piece("lump", 9, index=1))
     assert result.end == 121
+
+
+def test_in_place_lumps_behind_a_large_free_region_settle_into_it_and_the_file_is_cut():
+    """A pakfile cut back leaves a large free region with a small lump behind it: a last
+    commit moves that lump down (its new content, so the header has the new lengths)."""
+    lumps = [Lump(0, "A", 100, 10), Lump(1, "PAK", 112, 200000), Lump(2, "E", 200112, 50)]
+    layout = Layout(100, 200164, (0, 1, 2), (Gap(110, 112, "padding"),
+                                              Gap(200162, 200164, "padding")))
+    result = plan(lumps, layout, {1: 100}, "in-place", kept={1: 100},
+                  free=[(110, 112), (200162, 200164)])
+    cut, settle = result.commits
+    assert cut.final and cut.writes == () and cut.cleanup == ((212, 199900),)
+    assert cut.size == 200164                       # E still lies at the end
+    assert settle.final and settle.writes == ((212, (Piece("lump", 50, index=2),)),)
+    assert settle.offsets == result.offsets == (100, 112, 212)
+    assert settle.cleanup == ((200112, 50),) and settle.size == 264
+    assert result.pieces == (Piece("copy", 112, src=100), Piece("lump", 50, index=2),
+                             Piece("zeros", 2))
