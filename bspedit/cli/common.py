@@ -103,7 +103,6 @@ def _bot_files(bsp: Bsp, target: str, named: list[str]) -> list:
     """The .aas headers to fix after saving `target`: those named with `--aas` (refused when
     not Quake 3 or not .aas files, before anything is written) and those beside `target`."""
     from .. import aas
-    from ..outputs import guard
 
     if bsp.family.engine != "quake3":
         if named:
