@@ -1,6 +1,7 @@
 """Shared fixtures: the real corpus (when ../shared is there) and synthetic maps."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,13 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 CORPUS_MAPS = sorted(CORPUS.glob("*/*.bsp")) if CORPUS.is_dir() else []
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory):
+    """The digest cache of every CLI run and API call in the tests lives in a temporary folder,
+    never in the user's ~/.cache."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
 
 
 def run_cli(*args: object) -> subprocess.CompletedProcess:
