@@ -99,8 +99,14 @@ def test_add_then_remove_gives_the_original_map(path, tmp_path):
         pak.apply(bsp)
         bsp.save(removed)
     assert lump_bytes(removed) == old_pak
-    # the padding after the pakfile (non-zero in sdk2013_sdk_vehicles_v19) travels with its end
-    assert removed.read_bytes() == original
+    # the padding after the pakfile (non-zero in sdk2013_sdk_vehicles_v19) travels with its end.
+    # One case cannot come back: a file that ended unaligned right after the pakfile (bspzip)
+    # whose pakfile with the addition happened to end aligned (then nothing tells it was
+    # unpadded, and vbsp's 4-byte padding is taken)
+    ambiguous = len(original) % 4 and added.stat().st_size % 4 == 0
+    result = removed.read_bytes()
+    assert result == original or (ambiguous and result[:len(original)] == original
+                                  and len(result) == -(-len(original) // 4) * 4)
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
