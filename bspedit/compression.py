@@ -37,7 +37,6 @@ from .limits import LIMITS
 from .lzma_lump import compress, decompress, lzma_header
 from .planner import Piece, Plan
 
-PAKFILE_ALIGNMENT = 2048
 END_ALIGNMENT = 1024
 
 
@@ -96,7 +95,8 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
     pieces = []
     position = header.size
     for lump in sorted((l for l in header.lumps if l.length), key=lambda l: l.offset):
-        start = -(-position // PAKFILE_ALIGNMENT) * PAKFILE_ALIGNMENT if lump.index == pakfile \
+        alignment = bsp.family.pakfile_alignment or 4
+        start = -(-position // alignment) * alignment if lump.index == pakfile \
             else align(position)
         pieces.append(Piece("zeros", start - position))
         if bsp.is_replaced(lump.index) or lump.index == game_lump:     # the game lump relocated

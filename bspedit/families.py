@@ -81,6 +81,9 @@ class Family:
     record_sizes: dict[str, int | dict[int, int]] = attrs.field(factory=dict)
     version_record_sizes: dict[int, dict[str, int | dict[int, int]]] = attrs.field(factory=dict)
     pakfile: str | None = None
+    # Valve's RepackBSP (bspzip, LZMA repacks) starts the pakfile on this boundary and writes
+    # no padding after it: a pakfile stored last so is a sign of that writer
+    pakfile_alignment: int | None = None
     game_lump: str | None = None
     trailer: str | None = None    # bspx: Quake 1 maps may carry a BSPX directory after the last lump
 
@@ -139,7 +142,7 @@ FUSION = Family("fbsp", "Quake 3 derivative (FBSP 1: Warsow / qfusion)", "quake3
 SOURCE = Family("source", "Source engine (VBSP)", "source", "vbsp", ident=b"VBSP",
                 versions=frozenset(range(17, 26)), lump_names=_SOURCE_LUMPS,
                 record_sizes=_SOURCE_RECORDS, version_record_sizes={25: _STRATA_RECORDS},
-                pakfile="PAKFILE", game_lump="GAME_LUMP")
+                pakfile="PAKFILE", pakfile_alignment=2048, game_lump="GAME_LUMP")
 
 FAMILIES = (QUAKE1, BSP2, BSP2_RMQ, GOLDSRC, BLUE_SHIFT, QUAKE2, QUAKE3, RAVEN, FUSION, SOURCE)
 BY_KEY = {family.key: family for family in FAMILIES}

@@ -44,6 +44,10 @@ class Layout:
     file_size: int
     order: tuple[int, ...]          # indices of non-empty lumps, in file order
     gaps: tuple[Gap, ...]
+    # the file ends right after its last lump, unpadded as bspzip and RepackBSP leave it (the
+    # end is unaligned, or the last lump is a pakfile on RepackBSP's boundary): a resized
+    # last lump gets no padding either
+    open_end: bool = False
 
     def gap_after(self, offset: int) -> Gap | None:
         """The gap starting at `offset`, if any."""
@@ -106,4 +110,10 @@ def compute_layout(header: Header, file_size: int) -> Layout:
     if file_size > position:
         kind = "padding" if file_size - position < ALIGNMENT else "trailing"
         gaps.append(Gap(position, file_size, kind))
-    return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps))
+    last = lumps[-1] if lumps else None
+    family = header.family
+    repacked = last is not None and family.pakfile_alignment is not None and \
+        last.index == family.index_of(family.pakfile) and \
+        last.offset % family.pakfile_alignment == 0
+    open_end = last is not None and last.end == file_size and (file_size % 4 != 0 or repacked)
+    return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps), open_end)

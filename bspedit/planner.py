@@ -186,11 +186,9 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
                 appended.append(index)
     out = _Builder(layout.header_size, layout, kept)
     last_resized = False
-    # a file ending unaligned right after its last lump (bspzip's maps) gets no padding when
-    # that lump resizes; others are padded to 4 bytes, as vbsp writes them (a file ending
-    # aligned right after it could be either: vbsp's way is taken)
-    open_end = bool(layout.order) and lumps[layout.order[-1]].end == layout.file_size \
-        and layout.file_size % 4 != 0
+    # a file ending unpadded after its last lump (bspzip's maps) gets no padding when that
+    # lump resizes; others are padded to 4 bytes, as vbsp writes them
+    open_end = layout.open_end
     for index in layout.order:
         lump = lumps[index]
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it

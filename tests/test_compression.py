@@ -180,13 +180,14 @@ def test_synthetic_map_compresses_as_valve_does_and_decompresses_back(write_map,
         lump = bsp.lumps[GAME_LUMP]
         entries = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries
         assert [(e.id, e.flags, e.version, e.length) for e in entries] == [
-            (b"prps", 1, 10, 30), (b"prpd", 1, 4, 13), (b"tlpd", 0, 0, 0), (TERMINATOR, 0, 0, 0)]
+            (b"prps", 1, 10, len(synthetic.STATIC_PROPS)), (b"prpd", 1, 4, 13), (b"tlpd", 0, 0, 0),
+            (TERMINATOR, 0, 0, 0)]
         sprp, dprp = (bsp.read_range(e.offset, e.offset + 17 + lzma_header(
             bsp.read_range(e.offset, e.offset + 17)).lzma_size) for e in entries[:2])
         assert entries[0].offset == lump.offset + 4 + 16 * 4   # members follow the directory
         assert entries[1].offset == -(-(entries[0].offset + len(sprp)) // 4) * 4
         assert entries[2].offset == entries[3].offset == entries[1].offset + len(dprp) == lump.end
-        assert (decompress(sprp), decompress(dprp)) == (synthetic.records(1, 30),
+        assert (decompress(sprp), decompress(dprp)) == (synthetic.STATIC_PROPS,
                                                         synthetic.records(1, 13, 2))
     converted(tmp_path / "packed.bsp", tmp_path / "plain.bsp", decompress_map)
     with Bsp.open(path) as original, Bsp.open(tmp_path / "plain.bsp") as plain:

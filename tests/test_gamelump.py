@@ -239,7 +239,8 @@ def test_unknown_or_ambiguous_ids_and_bad_versions_are_errors():
 @pytest.mark.parametrize("in_place", [False, True])
 def test_cli_replace_on_a_synthetic_map_points_offsets_at_the_new_bytes(write_map, tmp_path, in_place):
     path = write_map(synthetic.sample("source"))
-    new = bytes(12)          # static props with no models, leaves or props (verify parses them)
+    # static props with one model name and no leaves or props (verify parses them)
+    new = (1).to_bytes(4, "little") + b"models/x.mdl".ljust(128, b"\0") + bytes(8)
     (tmp_path / "new.bin").write_bytes(new)
     target = ["--in-place"] if in_place else ["-o", tmp_path / "out.bsp"]
     result = run_cli("gamelump", "replace", path, "sprp", tmp_path / "new.bin", *target)

@@ -99,14 +99,9 @@ def test_add_then_remove_gives_the_original_map(path, tmp_path):
         pak.apply(bsp)
         bsp.save(removed)
     assert lump_bytes(removed) == old_pak
-    # the padding after the pakfile (non-zero in sdk2013_sdk_vehicles_v19) travels with its end.
-    # One case cannot come back: a file that ended unaligned right after the pakfile (bspzip)
-    # whose pakfile with the addition happened to end aligned (then nothing tells it was
-    # unpadded, and vbsp's 4-byte padding is taken)
-    ambiguous = len(original) % 4 and added.stat().st_size % 4 == 0
-    result = removed.read_bytes()
-    assert result == original or (ambiguous and result[:len(original)] == original
-                                  and len(result) == -(-len(original) // 4) * 4)
+    # the padding after the pakfile (non-zero in sdk2013_sdk_vehicles_v19) travels with its end,
+    # and a RepackBSP map's unpadded end (cp_stronghold_lzma) stays unpadded
+    assert removed.read_bytes() == original
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
@@ -377,3 +372,15 @@ def test_extract_writes_the_entry_the_engine_finds_when_names_repeat(write_map, 
         assert archive.read("maps/a.txt") == b"first"
         assert archive.extract(archive.entries, tmp_path / "out") == len(b"first")
     assert (tmp_path / "out" / "maps" / "a.txt").read_bytes() == b"first"
+
+
+@pytest.mark.parametrize("path", corpus_maps("source"))
+def test_an_unpadded_end_is_told_from_the_writer(path):
+    """bspzip/RepackBSP leave the file unpadded after a pakfile they start on a 2048-byte
+    boundary; vbsp pads the last lump to 4 bytes. The layout says which."""
+    with Bsp.open(path) as bsp:
+        pak = bsp.lumps[bsp.lump_index("PAKFILE")]
+        repacked = pak.offset % 2048 == 0 and pak.end == bsp.size
+        unaligned = bsp.size % 4 != 0 and pak.end == bsp.size
+        assert bsp.layout.open_end == (repacked or unaligned)
+    assert ("stronghold_lzma" in path.name) <= bsp.layout.open_end

@@ -215,7 +215,7 @@ def test_in_place_with_a_partial_prefix_appends_the_whole_lump():
 
 def test_last_lump_ending_the_file_unaligned_gets_no_padding_when_resized():
     lumps = [Lump(0, "A", 100, 10), Lump(1, "B", 112, 7)]
-    layout = Layout(100, 119, (0, 1), (Gap(110, 112, "padding"),))
+    layout = Layout(100, 119, (0, 1), (Gap(110, 112, "padding"),), open_end=True)
     result = plan(lumps, layout, {1: 9}, "stable")
     assert result.pieces == (Piece("copy", 12, src=100), Piece("lump", 9, index=1))
     assert result.end == 121
