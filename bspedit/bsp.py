@@ -1,6 +1,7 @@
-"""The open map: header, directory and layout facts; lump bytes read on demand from an mmap."""
+"""The open map: header, directory and layout facts; lump bytes read on demand (pread)."""
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import stat
@@ -51,11 +52,9 @@ class SaveReport:
 class Bsp:
     """A map file opened for reading and editing. Use as a context manager or call `close()`."""
 
-    def __init__(self, path: str, fd: int, data: mmap.mmap | bytes, header: Header,
-                 layout: Layout) -> None:
+    def __init__(self, path: str, fd: int, header: Header, layout: Layout) -> None:
         self.path = path
         self._fd = fd
-        self._data = data
         self.header = header
         self.layout = layout
         self._replaced: dict[int, _Replacement] = {}
@@ -77,19 +76,19 @@ class Bsp:
                 kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
                 raise BspError(f"{kind}, not a map file", path=path)
             size = info.st_size
-            data = mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size else b""
-            header = read_header(data, path)
+            # the header reader looks at a few scattered bytes (Blue Shift's first lumps)
+            with (mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size
+                  else contextlib.nullcontext(b"")) as data:
+                header = read_header(data, path)
             problems = check_directory(header.lumps, header.size, size)
             if check and problems:
                 raise problems[0].at(path)
-            return cls(path, fd, data, header, compute_layout(header, size))
+            return cls(path, fd, header, compute_layout(header, size))
         except BaseException:
             os.close(fd)
             raise
 
     def close(self) -> None:
-        if isinstance(self._data, mmap.mmap):
-            self._data.close()
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
@@ -137,11 +136,11 @@ class Bsp:
         if not new.kept:
             return new.data
         start = self.lumps[index].offset
-        kept = self._data[start:start + new.kept]
+        kept = self.read_range(start, start + new.kept)
         return kept + bytes(new.kept - len(kept)) + new.data
 
     def original_bytes(self, lump: Lump) -> bytes:
-        return self._data[lump.offset:lump.end] if lump.length > 0 else b""
+        return self.read_range(lump.offset, lump.end) if lump.length > 0 else b""
 
     def fileno(self) -> int:
         """The open map's file descriptor (for bounded reads and its state)."""
@@ -154,12 +153,19 @@ class Bsp:
         new = self._replaced.get(index)
         return None if new is None else (new.kept, new.data)
 
-    def view(self) -> memoryview:
-        """A zero-copy view of the stored file; release it before closing the map."""
-        return memoryview(self._data) if self.size else memoryview(b"")
-
     def read_range(self, start: int, end: int) -> bytes:
-        return self._data[start:end]
+        """The stored bytes from `start` to `end` (clipped to the file). Read with pread, not
+        through the mmap: pages touched through a mapping count in the process's memory, and
+        scattered small reads (a pakfile's local headers) would add up to the map's size."""
+        start, end = max(0, start), min(end, self.size)
+        parts = []
+        while start < end:
+            part = os.pread(self._fd, end - start, start)
+            if not part:
+                break
+            parts.append(part)
+            start += len(part)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
 
     # -- editing -----------------------------------------------------------------------------
     def replace_lump(self, key: int | str, data: bytes, *, version: int | None = None,
@@ -344,7 +350,7 @@ class Bsp:
 
     def _header_bytes(self, header: Header) -> bytes:
         if header == self.header:
-            return bytes(self._data[:header.size])
+            return self.read_range(0, header.size)
         return header.to_bytes()
 
     def materialise(self, piece: Piece, position: int) -> bytes:

@@ -13,9 +13,7 @@ Errors name the path the user gave, never the hidden temporary one.
 from __future__ import annotations
 
 import os
-import shutil
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,6 +67,8 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
     The file gets the permissions of the file it replaces, else those of the open file
     `mode_from`, else the umask's. Write errors are raised naming `target`.
     """
+    import tempfile     # here, not at import: in-place saves never need it (start-up time)
+
     shown = os.fspath(target)
     real = os.path.realpath(shown)       # write through a symbolic link
     folder = os.path.dirname(real)
@@ -155,6 +155,9 @@ def staged_folder(directory: PathLike, *, inputs: Sequence[PathLike] = ()) -> It
     A file that would land on one of `inputs` (or a link to it) is refused before anything
     lands; so is a symbolic link on the way inside an existing `directory`.
     """
+    import shutil
+    import tempfile
+
     target = Path(directory)
     guard(target, inputs, folder=True)
     ancestor = target.absolute().parent
@@ -188,6 +191,8 @@ def staged_folder(directory: PathLike, *, inputs: Sequence[PathLike] = ()) -> It
 def _move_new(staging: Path, target: Path) -> None:
     """Rename the filled staging folder to `target`, creating its parents (removed again on
     failure)."""
+    import shutil
+
     created = []
     parent = target.absolute().parent
     while not parent.exists():
@@ -206,6 +211,8 @@ def _move_new(staging: Path, target: Path) -> None:
 
 def _merge(staging: Path, target: Path, files: list[Path]) -> None:
     """Move `files` from staging into the existing `target`; on any failure undo every move."""
+    import shutil
+
     undo: list[tuple[str, Path, Path | None]] = []
     try:
         for name in files:

@@ -4,5 +4,5 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 npm ci --prefix "$here/compiler" --no-audit --no-fund --loglevel=error >/dev/null
 out="$here/../bspedit/generated"
-find "$out" -name '*.py' ! -name '__init__.py' -delete
+find "$out" -name '*.py' ! -name '__init__.py' ! -name 'entities_parser.py' -delete  # that one: grammars/regenerate.sh
 node "$here/compiler/ksc.js" "$out" bspedit.generated "$here"/*.ksy >/dev/null

@@ -114,3 +114,24 @@ def test_missing_file_and_usage_errors_exit_2(tmp_path):
     assert missing.stderr == f"bspedit: {tmp_path / 'nope.bsp'}: cannot open: No such file or directory\n"
     assert run_cli("rewrite", tmp_path / "nope.bsp").returncode == 2     # -o is required
     assert run_cli("frobnicate").returncode == 2
+
+
+def test_command_table_names_every_command_and_its_group():
+    """`bspedit COMMAND` registers only COMMAND's verb group: the table must be complete."""
+    import argparse
+    import importlib
+
+    from bspedit.cli import COMMANDS, _command, build_parser
+
+    def commands(parser: argparse.ArgumentParser) -> set[str]:
+        action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return set(action.choices)
+
+    assert commands(build_parser()) == set(COMMANDS)
+    for command, module in COMMANDS.items():
+        assert command in commands(build_parser(command))
+        group = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"bspedit.cli.{module}").register(group)
+        assert command in group.choices
+    assert _command(["--max-lump-size", "2G", "--debug", "ent", "set"]) == "ent"
+    assert _command(["--version"]) is None

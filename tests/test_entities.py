@@ -410,3 +410,26 @@ def test_any_bytes_parse_or_raise_bsperror(data: bytes) -> None:
     assert lenient.to_bytes() is data
     lenient.add_entity([("classname", "info_null")])
     assert EntityLump.parse(lenient.to_bytes(), lenient=True).find(classname="info_null")
+
+
+def test_generated_parser_is_the_grammar():
+    """bspedit/generated/entities_parser.py is lark's stand-alone parser of entities.lark as it
+    is now: the recorded hash matches, and its terminals and rules are those lark builds."""
+    import hashlib
+    from pathlib import Path
+
+    from lark import Lark
+
+    from bspedit.generated import entities_parser
+
+    root = Path(__file__).resolve().parents[1]
+    grammar = (root / "grammars" / "entities.lark").read_bytes()
+    first = Path(entities_parser.__file__).read_text(encoding="utf-8").splitlines()[0]
+    assert first.endswith(f"sha256={hashlib.sha256(grammar).hexdigest()}"), \
+        "grammars/entities.lark changed: run grammars/regenerate.sh"
+    built = Lark(grammar.decode(), parser="lalr", lexer="basic")
+    generated = entities_parser.Lark_StandAlone()
+    assert {(t.name, t.pattern.to_regexp()) for t in generated.terminals} == \
+        {(t.name, t.pattern.to_regexp()) for t in built.terminals}
+    assert sorted(map(str, generated.rules)) == sorted(map(str, built.rules))
+    assert generated.lexer_conf.ignore == built.ignore_tokens

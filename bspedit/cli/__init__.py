@@ -7,6 +7,7 @@ pipe on standard output (`| head`) ends quietly with 0.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import sys
@@ -17,21 +18,40 @@ from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
 from ..outputs import STDOUT, guard
-from . import checksum, compression, container, diff, ent, lump, pak, patch, props
 
-GROUPS = (container, ent, lump, props, pak, patch, diff, checksum, compression)
+# Command -> the module of its verb group. Only the named command's group is imported and
+# registered (start-up time: all groups' parsers cost more than a small edit); `--help`, an
+# unknown command or none registers them all.
+COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", "ent": "ent",
+            "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
+            "patch": "patch", "diff": "diff", "checksum": "checksum",
+            "compress": "compression", "decompress": "compression"}
+_VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: with `command`, only that command's verb group."""
     parser = argparse.ArgumentParser(prog="bspedit", description="Lossless BSP map editor.")
     parser.add_argument("--version", action="version", version=f"bspedit {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")
     _add_caps(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for group in GROUPS:
-        group.register(commands)
+    names = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}").register(commands)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command word of `argv` (after the global options), if any."""
+    words = iter(argv)
+    for word in words:
+        if word in _VALUED:
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
 def _add_caps(parser: argparse.ArgumentParser) -> None:
@@ -58,7 +78,8 @@ def _size(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_command(argv)).parse_args(argv)
     if isinstance(sys.stdout, io.TextIOWrapper):    # entity text that is not UTF-8 prints as bytes
         sys.stdout.reconfigure(errors="surrogateescape")
     extract = args.max_extract_size
