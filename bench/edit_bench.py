@@ -1,9 +1,11 @@
 """Edits against `cp`: wall time and peak memory of `ent set`, `pak add` and Quake 2/3 saves.
 
-Usage: python bench/edit_bench.py [--runs N] [--big] [--workdir DIR]
+Usage: python bench/edit_bench.py [--runs N] [--big] [--workdir DIR] [--bspedit CMD]
 Builds a 150 MB Source map (and a 600 MB one with --big) from the shared corpus with
 ../shared/tools/make_big_map.py, then runs every command interleaved (so all see the same
 machine), N rounds, and prints medians of wall time and of peak RSS (os.wait4 of each child).
+bspedit runs as users install it: the working tree installed (`pip install .`, not editable,
+bytecode compiled) into a venv in the work folder, unless --bspedit names a command.
 bspedit runs twice per command: `cold` with the digest cache off (BSPEDIT_NO_CACHE=1), `warm`
 with a cache the previous run of the same command filled. The targets are issue 14's.
 """
@@ -22,7 +24,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"
-BSPEDIT = [sys.executable, "-m", "bspedit"]
+
+
+def installed(work: Path) -> list[str]:
+    """The `bspedit` of a venv in `work` holding the working tree as a regular install."""
+    venv = work / "venv"
+    if not (venv / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    subprocess.run([venv / "bin" / "python", "-m", "pip", "install", "-q", "--force-reinstall",
+                    "--no-deps", ROOT], check=True)
+    subprocess.run([venv / "bin" / "python", "-m", "pip", "install", "-q", ROOT], check=True)
+    return [str(venv / "bin" / "bspedit")]
 
 
 TIME = "/usr/bin/time"       # a small parent: a child's ru_maxrss also counts its parent's pages
@@ -67,7 +79,8 @@ class Counter:
         return f"{self.n:06d}"
 
 
-def commands(work: Path, maps: list[Path], payload: Path) -> dict[str, tuple[list, bool]]:
+def commands(work: Path, maps: list[Path], payload: Path,
+             bspedit: list[str]) -> dict[str, tuple[list, bool]]:
     """name -> (argv factory, uses bspedit). Each factory is called once per run."""
     tick = Counter()
     table: dict[str, tuple] = {}
@@ -78,20 +91,20 @@ def commands(work: Path, maps: list[Path], payload: Path) -> dict[str, tuple[lis
         table[f"{label} cp"] = (lambda s=source, c=copy: ["cp", s, c], False)
         table[f"{label} cp+sync"] = (lambda s=source, c=copy: [
             "sh", "-c", f'cp "{s}" "{c}" && sync "{c}"'], False)
-        table[f"{label} ent set -o"] = (lambda s=source, o=out: BSPEDIT + [
+        table[f"{label} ent set -o"] = (lambda s=source, o=out: bspedit + [
             "ent", "set", s, "--where", "classname=worldspawn", f"skyname=sky_{tick()}",
             "-o", o], True)
-        table[f"{label} ent set --in-place"] = (lambda m=in_place: BSPEDIT + [
+        table[f"{label} ent set --in-place"] = (lambda m=in_place: bspedit + [
             "ent", "set", m, "--where", "classname=worldspawn", f"skyname=sky_{tick()}",
             "--in-place"], True)
-        table[f"{label} pak add 300KB --in-place"] = (lambda m=in_place: BSPEDIT + [
+        table[f"{label} pak add 300KB --in-place"] = (lambda m=in_place: bspedit + [
             "pak", "add", m, payload, "--as", f"materials/bench/add_{tick()}.vtf",
             "--in-place"], True)
     q3, q2 = largest("q3"), largest("q2")
-    table["q3 ent set -o"] = (lambda: BSPEDIT + [
+    table["q3 ent set -o"] = (lambda: bspedit + [
         "ent", "set", q3, "--where", "classname=worldspawn", f"message=bench {tick()}",
         "-o", work / "q3.bsp"], True)
-    table["q2 rewrite -o"] = (lambda: BSPEDIT + ["rewrite", q2, "-o", work / "q2.bsp"], True)
+    table["q2 rewrite -o"] = (lambda: bspedit + ["rewrite", q2, "-o", work / "q2.bsp"], True)
     return table
 
 
@@ -100,13 +113,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--big", action="store_true", help="also the 600 MB map")
     parser.add_argument("--workdir", type=Path, help="where maps are built (default: a temp dir)")
+    parser.add_argument("--bspedit", help="the command to time (default: an install of this tree)")
     args = parser.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="edit_bench."))
     work.mkdir(parents=True, exist_ok=True)
+    bspedit = args.bspedit.split() if args.bspedit else installed(work)
     maps = [big_map(work, 150)] + ([big_map(work, 600)] if args.big else [])
     payload = work / "payload.vtf"
     payload.write_bytes(os.urandom(300 * 1024))
-    table = commands(work, maps, payload)
+    table = commands(work, maps, payload, bspedit)
     cache = work / "cache"
     envs = {"cold": dict(os.environ, BSPEDIT_NO_CACHE="1"),
             "warm": dict(os.environ, XDG_CACHE_HOME=str(cache))}
