@@ -287,3 +287,20 @@ def test_version():
     result = run_cli("--version")
     import bspedit
     assert result.returncode == 0 and result.stdout.strip() == f"bspedit {bspedit.__version__}"
+
+
+def test_ctrl_c_during_a_save_is_130_and_leaves_nothing(tmp_path, monkeypatch, capsys):
+    """Ctrl-C while the new map is being written: exit 130, one line, no file, no temporary."""
+    from bspedit import executor
+    from bspedit.cli import main
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(executor, "write_pieces", interrupted)
+    out = tmp_path / "out.bsp"
+    code = main(["ent", "set", str(TINY), "--where", "classname=worldspawn", "skyname=x",
+                 "-o", str(out)])
+    assert code == 130
+    assert capsys.readouterr().err.strip() == "bspedit: interrupted; nothing half-written"
+    assert list(tmp_path.iterdir()) == []
