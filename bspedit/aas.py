@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import os
 import struct
-
-import attrs
+from dataclasses import dataclass
 
 from .errors import BspError
 from .executor import copy_range
@@ -37,7 +36,7 @@ def _xor(data: bytes, version: int) -> bytes:
     return bytes(a ^ b for a, b in zip(data, _MASK)) if version == 5 else data
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class AasHeader:
     path: str
     version: int

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import mmap
 import os
 import stat
 import zlib
+from dataclasses import dataclass
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
-
-import attrs
 
 from . import executor
 from .digests import read_chunks
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .entities import EntityLump
 
 
-@attrs.define
+@dataclass(slots=True)
 class _Replacement:
     data: bytes          # the new content after the `kept` bytes taken from the file
     version: int
@@ -38,7 +38,7 @@ class _Replacement:
         return self.kept + len(self.data)
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class SaveReport:
     """What a save did."""
 
@@ -283,7 +283,8 @@ class Bsp:
     def _directory(self, offsets: tuple[int, ...], final: bool) -> Header:
         """The header with lumps at `offsets`; with `final`, edited lumps have their new
         lengths, versions and fourCCs (else an in-place save's intermediate commit)."""
-        header = attrs.evolve(self.header, lumps=[attrs.evolve(l) for l in self.lumps])
+        header = dataclasses.replace(self.header,
+                                     lumps=[dataclasses.replace(l) for l in self.lumps])
         for lump, offset in zip(header.lumps, offsets):
             lump.offset = offset
             if final and lump.index in self._replaced:

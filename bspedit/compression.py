@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-
-import attrs
+from dataclasses import dataclass
 
 from .bsp import Bsp
 from .errors import BspError
@@ -40,7 +39,7 @@ from .planner import Piece, Plan
 END_ALIGNMENT = 1024
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Change:
     """A lump or game lump member whose stored bytes changed."""
 

@@ -20,9 +20,8 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
-
-import attrs
 
 from .checksum import checksum_from_digest, new_md4
 
@@ -46,7 +45,7 @@ def read_chunks(fd: int, start: int, length: int) -> Iterator[memoryview]:
         length -= done
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class RangeDigest:
     """CRC-32 and (when asked for) the ``Com_BlockChecksum`` of some bytes."""
 
@@ -76,7 +75,7 @@ def digest_range(fd: int, start: int, length: int, crc: bool, block: bool,
     return digest, md4
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class MapDigests:
     """What the engines' checksums are made of: per lump (offset, digest), in index order,
     for lump-wise checksums; the whole file's block checksum for Quake 2/3."""

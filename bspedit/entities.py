@@ -22,10 +22,9 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal, NamedTuple
-
-from attrs import define
 
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
@@ -62,7 +61,7 @@ class _Spans(Transformer):
         return children
 
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Grammar:
     parser: Lark
     # An ignorable gap, then one token in a group named after its terminal, or else
@@ -213,7 +212,7 @@ class _Style(NamedTuple):
     newline: str = "\n"
 
 
-@define(eq=False, repr=False)
+@dataclass(eq=False, repr=False, slots=True)
 class Entity:
     """One ``{ ... }`` block: key-value pairs in file order, duplicates and key case kept.
 
@@ -364,7 +363,7 @@ class Census(NamedTuple):
         return None
 
 
-@define(eq=False)
+@dataclass(eq=False, slots=True)
 class _Opaque:
     """A stretch that did not parse (lenient mode), written back verbatim."""
 
@@ -375,7 +374,7 @@ class _Opaque:
         return self.source
 
 
-@define(eq=False, repr=False)
+@dataclass(eq=False, repr=False, slots=True)
 class EntityLump:
     """The entity lump: entities in file order, plus every byte around them.
 
@@ -425,7 +424,7 @@ class EntityLump:
                 break
         lump = cls(data, text[:spans[0][0] if spans else tail], [], text[tail:], kept)
         nexts = [start for start, _, _ in spans[1:]] + [tail]
-        lump._items = [Entity(text[start:end], trail=text[end:nxt], lump=lump) if parsed else
+        lump._items = [Entity(text[start:end], _trail=text[end:nxt], _lump=lump) if parsed else
                        _Opaque(text[start:end], text[end:nxt])
                        for (start, end, parsed), nxt in zip(spans, nexts)]
         return lump
@@ -476,7 +475,7 @@ class EntityLump:
         new = [_Pair(style.lead, _encode(key), style.sep, _encode(value)) for key, value in items]
         at = 1 + max((i for i, item in enumerate(self._items) if isinstance(item, Entity)), default=-1)
         gap = _last_line(self._items[at - 2]._trail) if at > 1 else style.newline
-        entity = Entity(None, new, style.close, lump=self)
+        entity = Entity(None, new, style.close, _lump=self)
         if at:
             before = self._items[at - 1]
             entity._trail, before._trail = before._trail, gap

@@ -1,7 +1,7 @@
 """What differs between games, as data: magic, versions, lump names, special lumps, checksums."""
 from __future__ import annotations
 
-import attrs
+from dataclasses import dataclass, field
 
 _QUAKE1_LUMPS = ("ENTITIES", "PLANES", "TEXTURES", "VERTEXES", "VISIBILITY", "NODES", "TEXINFO",
                  "FACES", "LIGHTING", "CLIPNODES", "LEAFS", "MARKSURFACES", "EDGES", "SURFEDGES",
@@ -67,7 +67,7 @@ _STRATA_RECORDS = {name: size for name, size in (_SOURCE_RECORDS | {
     if name not in ("DISPINFO", "OVERLAYS", "PRIMITIVES", "WATEROVERLAYS")}
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Family:
     """One game family's file layout, as data."""
 
@@ -78,8 +78,8 @@ class Family:
     ident: bytes = b""            # magic at offset 0 ("" when the file starts with the version)
     versions: frozenset[int] = frozenset()   # accepted version numbers (empty: no version field)
     lump_names: tuple[str, ...] = ()
-    record_sizes: dict[str, int | dict[int, int]] = attrs.field(factory=dict)
-    version_record_sizes: dict[int, dict[str, int | dict[int, int]]] = attrs.field(factory=dict)
+    record_sizes: dict[str, int | dict[int, int]] = field(default_factory=dict)
+    version_record_sizes: dict[int, dict[str, int | dict[int, int]]] = field(default_factory=dict)
     pakfile: str | None = None
     # Valve's RepackBSP (bspzip, LZMA repacks) starts the pakfile on this boundary and writes
     # no padding after it: a pakfile stored last so is a sign of that writer

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
+from dataclasses import dataclass
 from io import BytesIO
 from typing import TYPE_CHECKING
 
-import attrs
 from kaitaistruct import KaitaiStream
 
 from . import lzma_lump
@@ -66,7 +66,7 @@ def fourcc(name: str) -> bytes:
     return name.encode("ascii")[::-1]
 
 
-@attrs.define(eq=False)
+@dataclass(eq=False, slots=True)
 class Member:
     """One directory entry and the bytes it points at."""
 
@@ -91,7 +91,7 @@ class Member:
         return self.ident == bytes(4)
 
 
-@attrs.define(eq=False)
+@dataclass(eq=False, slots=True)
 class GameLump:
     """A parsed game lump that writes back byte for byte: members in directory order, the ones
     with data also in data order, with the bytes between members kept where they were."""

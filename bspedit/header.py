@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 from io import BytesIO
 
-import attrs
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from .errors import BspError
@@ -18,7 +18,7 @@ LUMP_ORDERS = {"standard": ("offset", "length", "version", "fourcc"),
                "l4d2": ("version", "offset", "length", "fourcc")}
 
 
-@attrs.define
+@dataclass(slots=True)
 class Lump:
     """One lump directory entry, as stored."""
 
@@ -34,7 +34,7 @@ class Lump:
         return self.offset + self.length
 
 
-@attrs.define
+@dataclass(slots=True)
 class Header:
     """Everything the header holds: identification fields and the lump directory."""
 

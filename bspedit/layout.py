@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import attrs
 
 from .errors import BspError
 
@@ -18,7 +17,7 @@ def align(offset: int) -> int:
     return -(-offset // ALIGNMENT) * ALIGNMENT
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Gap:
     """Bytes no lump points at.
 
@@ -36,7 +35,7 @@ class Gap:
         return self.end - self.start
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Layout:
     """The file's regions: header, non-empty lumps in file order, gaps."""
 

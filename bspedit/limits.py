@@ -4,15 +4,15 @@ of `LIMITS`."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from collections.abc import Iterator
-
-import attrs
+from dataclasses import dataclass
 
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-@attrs.define
+@dataclass(slots=True)
 class Limits:
     lump_size: int = 1 << 30          # a decompressed LZMA lump or game lump member
     entity_text: int = 256 << 20      # entity text parsed into the editable model
@@ -40,7 +40,7 @@ def format_size(size: int) -> str:
 @contextlib.contextmanager
 def caps(**values: int | None) -> Iterator[Limits]:
     """Set the named fields of `LIMITS` (None keeps one) for the duration of a block."""
-    saved = attrs.asdict(LIMITS)
+    saved = dataclasses.asdict(LIMITS)
     for name, value in values.items():
         if value is not None:
             setattr(LIMITS, name, value)

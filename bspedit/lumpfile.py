@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 import struct
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
-import attrs
 from kaitaistruct import KaitaiStream
 
 from .errors import BspError
@@ -22,7 +22,7 @@ MAX_LUMP_FILES = 128
 _NUMBERED = re.compile(r"_l_(\d+)\.lmp$", re.IGNORECASE)
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class LumpFile:
     index: int
     version: int

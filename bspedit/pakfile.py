@@ -23,6 +23,7 @@ references is overwritten before its header is committed, and the pakfile is nev
 """
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import os
 import re
@@ -30,10 +31,9 @@ import stat
 import struct
 import zlib
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import attrs
 
 from .errors import BspError
 from .layout import lump_label
@@ -76,7 +76,7 @@ def unsafe_name(name: str) -> str | None:
     return None
 
 
-@attrs.frozen(eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Entry:
     """One file in the pakfile. `offset` is its local header's offset in the zip (-1 for an
     entry added since the pakfile was read)."""
@@ -88,11 +88,11 @@ class Entry:
     crc: int
     flags: int
     offset: int
-    raw_name: bytes = attrs.field(repr=False)
-    record: bytes = attrs.field(repr=False)       # the central directory record, as stored
-    data_start: int = attrs.field(repr=False, default=-1)
-    end: int = attrs.field(repr=False, default=-1)    # end of data (and data descriptor)
-    payload: bytes | None = attrs.field(repr=False, default=None)   # stored bytes of a new entry
+    raw_name: bytes = field(repr=False)
+    record: bytes = field(repr=False)       # the central directory record, as stored
+    data_start: int = field(repr=False, default=-1)
+    end: int = field(repr=False, default=-1)    # end of data (and data descriptor)
+    payload: bytes | None = field(repr=False, default=None)   # stored bytes of a new entry
 
     @property
     def method_name(self) -> str:
@@ -360,8 +360,8 @@ class Pakfile:
             method, payload = _encode(self.read(entry), compress)
             if method == entry.method:
                 continue
-            new = attrs.evolve(entry, stored_size=len(payload), method=method, offset=-1,
-                               record=b"", data_start=-1, end=-1, payload=payload)
+            new = dataclasses.replace(entry, stored_size=len(payload), method=method, offset=-1,
+                                      record=b"", data_start=-1, end=-1, payload=payload)
             self._replace(position, new)
             changed.append(new)
         self._compact = True

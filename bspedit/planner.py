@@ -11,9 +11,9 @@ file), then rewrites the header, then zeroes what it vacated and cuts a free end
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-
-import attrs
+from dataclasses import dataclass
 
 from .header import Lump
 from .layout import Layout, align
@@ -22,7 +22,7 @@ LAYOUTS = ("stable", "compact")
 HOLE_SLACK = 64 * 1024      # in place, a hole is used for a lump it fits with this much to spare
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Piece:
     """`copy` original bytes from `src`, `zeros`, the new content of lump `index`, or the `tail`
     (trailing data from `src`) moved to a new offset."""
@@ -33,7 +33,7 @@ class Piece:
     index: int = -1
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Commit:
     """One crash-safe step of an in-place save: grow the file to `size` if it is smaller, put
     `writes` (pieces, at an offset) into free space, commit a header with `offsets` (and, when
@@ -47,7 +47,7 @@ class Commit:
     final: bool
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Plan:
     offsets: tuple[int, ...]     # new directory offsets, by lump index
     start: int                   # where the first piece goes
@@ -71,9 +71,9 @@ class _Builder:
             return
         last = self.pieces[-1] if self.pieces else None
         if kind == "copy" and last and last.kind == "copy" and last.src + last.length == src:
-            self.pieces[-1] = attrs.evolve(last, length=last.length + length)
+            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
         elif kind == "zeros" and last and last.kind == "zeros":
-            self.pieces[-1] = attrs.evolve(last, length=last.length + length)
+            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
         else:
             self.pieces.append(Piece(kind, length, src, index))
         self.position += length
@@ -124,7 +124,7 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     kept = kept or {}
     if any(_absorbs_tail(lumps[i], layout, k) for i, k in kept.items()):
         end = lumps[layout.order[-1]].end
-        layout = attrs.evolve(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
+        layout = dataclasses.replace(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
         end_padding = b""
     if policy == "compact":
         return _compact(lumps, layout, new_lengths, keep_tail, kept)

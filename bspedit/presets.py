@@ -6,10 +6,10 @@ are present, else the engine falls back to the LDR lumps.
 """
 from __future__ import annotations
 
-import attrs
+from dataclasses import dataclass, field
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class StripPreset:
     name: str
     removes: str
@@ -18,7 +18,7 @@ class StripPreset:
     lumps_up_to_v20: tuple[str, ...] = ()      # lumps only unused in maps of version 20 or less
     game_lumps: tuple[str, ...] = ()
     # lump -> the lump that must hold data if this one is removed (HDR -> its LDR counterpart)
-    fallbacks: dict[str, str] = attrs.field(factory=dict)
+    fallbacks: dict[str, str] = field(default_factory=dict)
 
 
 PRESETS = {preset.name: preset for preset in (

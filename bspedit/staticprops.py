@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-import attrs
 
 from .errors import BspError
 from .gamelump import GameLump, in_game_lump, read_game_lump, store_game_lump
@@ -31,7 +30,7 @@ NAME_SIZE = 128
 MEMBER = "sprp"
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class RecordLayout:
     """Where each field of one static prop record lies: name -> (offset, struct format)."""
 
@@ -66,7 +65,7 @@ def _leaf_widths(version: int) -> tuple[int, ...]:
     return (4, 2) if version >= 12 else (2, 4)
 
 
-@attrs.define(eq=False)
+@dataclass(eq=False, slots=True)
 class StaticProps:
     """A parsed `sprp` member that writes back byte for byte."""
 

@@ -27,16 +27,16 @@ cannot emulate is reported (kind ``unsupported-regex``) and refused by `apply`.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
 
-import attrs
-from attrs import define, field
 from lark import Lark
 
 from .entities import Census, Entity, EntityLump, decode
@@ -60,7 +60,7 @@ Kind = Literal["filter", "add", "modify"]
 
 # ---------------------------------------------------------------- the line classes
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Lines:
     """Whole-line regexes built from the grammar's terminals, in the plugin's test order."""
 
@@ -98,7 +98,7 @@ def _reads(data: bytes) -> Iterator[tuple[int, int, str, bool]]:
 
 # ---------------------------------------------------------------- the parsed config
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pair:
     """One ``"key" "value"`` line of a block, as the plugin stores it.
 
@@ -112,10 +112,10 @@ class Pair:
     value: str
     line: int
     regex: re.Pattern[str] | None = None
-    folded_key: str = field(init=False, eq=False, repr=False)
-    folded_value: str = field(init=False, eq=False, repr=False)
+    folded_key: str = field(init=False, compare=False, repr=False)
+    folded_value: str = field(init=False, compare=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
         object.__setattr__(self, "folded_key", fold(self.key))
         object.__setattr__(self, "folded_value", fold(self.value))
 
@@ -124,7 +124,7 @@ class Pair:
         return decode(self.key), decode(self.value)
 
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     """One block the plugin runs: a filter: or add: block, or a whole modify: block."""
 
@@ -144,7 +144,7 @@ class Block:
         return self.match if self.kind == "modify" else self.pairs
 
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """Something the plugin silently ignores or does surprisingly, at a config line."""
 
@@ -157,10 +157,10 @@ class Diagnostic:
         return f"{self.source}:{self.line}: {self.kind}: {self.message}"
 
     def as_json(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        return dataclasses.asdict(self)
 
 
-@define(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Config:
     """A parsed config: the blocks the plugin would run, in order, and the diagnostics."""
 
@@ -230,8 +230,8 @@ def refusals(config: Config) -> list[Diagnostic]:
             rest = ("has no pair left: it removes every entity" if not block.pairs else
                     f"keeps only {_plural(len(block.pairs), 'pair', 'pairs')}: it removes "
                     "entities the skipped pair would have spared")
-            found.append(attrs.evolve(skipped, message=f"{skipped.message}; the filter: block at "
-                                                       f"line {block.line} {rest}"))
+            found.append(dataclasses.replace(skipped, message=f"{skipped.message}; the filter: "
+                                             f"block at line {block.line} {rest}"))
         elif not block.pairs:
             found += [d for d in config.diagnostics if d.kind == "empty-filter" and d.line == block.line]
     return sorted(found, key=lambda d: d.line)
@@ -469,7 +469,7 @@ class _Reader:
             return
         if stray:
             first, hint, index = self.stray = stray
-            self.diagnostics[index] = attrs.evolve(self.diagnostics[index], message=(
+            self.diagnostics[index] = dataclasses.replace(self.diagnostics[index], message=(
                 f"lines {first}-{line} are outside any block: ignored ({hint})"))
             return
         if kind == "CLOSE":
@@ -521,15 +521,15 @@ def config_chain(directory: str | Path, map_name: str, *, lowercase: bool = Fals
 
 # ---------------------------------------------------------------- applying
 
-@define
+@dataclass(slots=True)
 class BlockResult:
     """What one block did to the lump."""
 
     block: Block
     matched: int = 0                                  # entities its criteria hit
-    removed: list[str] = field(factory=list)          # entities, described
-    added: list[str] = field(factory=list)
-    modified: list[str] = field(factory=list)         # entities whose keyvalues changed
+    removed: list[str] = field(default_factory=list)          # entities, described
+    added: list[str] = field(default_factory=list)
+    modified: list[str] = field(default_factory=list)         # entities whose keyvalues changed
     deleted: int = 0                                  # keyvalues
     replaced: int = 0
     inserted: int = 0
@@ -564,7 +564,7 @@ class BlockResult:
                 "hint": self.hint}
 
 
-@define
+@dataclass(slots=True)
 class Report:
     """What applying configs did, block by block, and the entities before and after.
 
@@ -574,7 +574,7 @@ class Report:
 
     before: Census
     after: Census
-    results: list[BlockResult] = field(factory=list)
+    results: list[BlockResult] = field(default_factory=list)
     loss: str | None = None
 
     @property
@@ -750,7 +750,8 @@ class _Applier:
         """Why a block may have matched nothing: commas where the map has 0x1B separators."""
         if not self.uses_escape or not any("," in p.value for p in criteria if p.regex is None):
             return None
-        swapped = tuple(p if p.regex is not None else attrs.evolve(p, value=p.value.replace(",", "\x1b"))
+        swapped = tuple(p if p.regex is not None else
+                        dataclasses.replace(p, value=p.value.replace(",", "\x1b"))
                         for p in criteria)
         count = len(self.matching(swapped))
         if not count:

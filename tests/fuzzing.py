@@ -18,10 +18,10 @@ import subprocess
 import sys
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-import attrs
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -102,7 +102,7 @@ def seeds() -> dict[str, bytes]:
     return found
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class SeedFacts:
     """Where a seed keeps the things worth mutating."""
 
@@ -186,7 +186,7 @@ def apply(data: bytes, edits: tuple) -> bytes:
     return bytes(out)
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class MapCase:
     """A seed map and the edits that mutate it."""
 
@@ -468,7 +468,7 @@ def check_entity_text(data: bytes, edits: list[tuple] = ()) -> str:
 
 # -- LZMA lumps ----------------------------------------------------------------------------------
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class LzmaCase:
     """A payload compressed the Valve way, then edited (sizes, properties, stream bytes)."""
 
@@ -650,7 +650,7 @@ ZIP_SLIP = (b"../evil.txt", b"../../etc/passwd", b"/abs/path.vmt", b"C:\\windows
 EXTRACT_CAPS = {"extract_entry": 256 << 10, "extract_total": 512 << 10}   # bombs go over these
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class PakCase:
     """A zip of `members` (raw name, content, method 0/8/14, general flags) with `edits` applied
     to its bytes, as the PAKFILE lump (stored last) of a Source map. A content given as an int

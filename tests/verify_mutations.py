@@ -6,12 +6,12 @@ download, a broken tool, a hand edit), keeping everything else intact.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import struct
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-
-import attrs
 
 from bspedit import lzma_lump
 from bspedit.bsp import Bsp
@@ -25,7 +25,7 @@ CLASSES = ("corrupt-lzma-stream", "lzma-size-lie", "pak-crc-wrong", "pak-lzma-co
            "game-lump-member-out-of-bounds", "bspx-entry-out-of-bounds")
 
 
-@attrs.frozen
+@dataclass(frozen=True, slots=True)
 class Mutation:
     kind: str
     case: str          # what was damaged, for failure messages
@@ -45,7 +45,7 @@ def _splice(data: bytes, offset: int, new: bytes) -> bytes:
 
 def _with_lump(bsp: Bsp, data: bytes, index: int, **fields: int) -> bytes:
     """The map with lump `index`'s directory entry changed (the header's own serialiser)."""
-    header = attrs.evolve(bsp.header, lumps=[attrs.evolve(l) for l in bsp.lumps])
+    header = dataclasses.replace(bsp.header, lumps=[dataclasses.replace(l) for l in bsp.lumps])
     for name, value in fields.items():
         setattr(header.lumps[index], name, value)
     return header.to_bytes() + data[bsp.header.size:]
@@ -208,4 +208,4 @@ def mutations(path: Path, kind: str) -> list[Mutation]:
     """Every case of class `kind` that applies to the map at `path`."""
     data = path.read_bytes()
     with Bsp.open(path) as bsp:
-        return [attrs.evolve(m, kind=kind) for m in _BUILDERS[kind](bsp, data)]
+        return [dataclasses.replace(m, kind=kind) for m in _BUILDERS[kind](bsp, data)]
