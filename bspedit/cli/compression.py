@@ -23,21 +23,25 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..compression import compress_map, decompress_map, write_repacked
-    from ..mapsums import map_checksums
+    from ..compression import compress_map, decompress_map, repacked_plan
+    from ..mapsums import SaveChecksums
 
     target = args.map if args.in_place else args.output
     started = time.perf_counter()
     with Bsp.open(args.map) as bsp:
-        original, before, family = bsp.size, map_checksums(bsp), bsp.family
+        original, family = bsp.size, bsp.family
         changes = (compress_map if args.verb == "compress" else decompress_map)(bsp)
+        # the checksums from the plan (the written map is not read again)
+        header, plan = repacked_plan(bsp) if changes else bsp.plan("stable")
+        sums = SaveChecksums(bsp, header, "repacked" if changes else "stable")
         if changes:
-            size = write_repacked(bsp, target)
+            size = bsp.save_planned(target, header, plan, "repacked").size
         else:       # nothing to do: the map as it is
-            size = original if args.in_place else bsp.save(target).size
+            size = original if args.in_place else bsp.save_planned(target, header, plan,
+                                                                    "stable").size
+        sums.record(target)
+        before, after = sums.before, sums.after
     seconds = round(time.perf_counter() - started, 3)
-    with Bsp.open(target) as saved:
-        after = map_checksums(saved)
     if args.json:
         print_json({
             "action": args.verb, "file": args.map, "output": target, "size_before": original,
