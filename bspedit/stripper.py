@@ -30,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -46,7 +47,8 @@ from .names import fold
 from .pcre import RegexProblem, compile_caseless
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",
-           "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_text", "refusals"]
+           "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_run", "plugin_text",
+           "refusals"]
 
 READ_SIZE = 253        # fgets(buffer, 254, fp) reads at most 253 bytes
 _C_SPACE = " \t\n\v\f\r"  # isspace() in the C locale: what the plugin trims
@@ -634,12 +636,20 @@ class _Test:
 
 
 class _Applier:
-    """Runs blocks on a lump. Each entity's visible keyvalues (non-empty key and value:
-    what the plugin sees) are indexed by folded key and by folded key and value, so a
-    block only looks at the entities that can match it."""
+    """Runs blocks on a lump. Each entity's visible keyvalues (what the plugin holds) are
+    indexed by folded key and by folded key and value, so a block only looks at the
+    entities that can match it.
+
+    The plugin drops the map's keyvalues with an empty key or value when it reads them, but
+    holds (and writes) the empty values configs write (a value ``"/"`` is the empty regex,
+    stored as ``""``). So an empty value is visible unless it is the map's: `hidden` counts
+    those per entity and folded key, and the first ones of each key in order are the map's.
+    """
 
     def __init__(self, lump: EntityLump) -> None:
         self.lump = lump
+        self.hidden = {id(entity): Counter(fold(key) for key, value in entity.raw_pairs()
+                                           if key and not value) for entity in lump}
         self.seen: dict[int, dict[str, list[tuple[str, str]]]] = {}   # folded key: (value, folded)
         self.entities: dict[int, tuple[int, Entity]] = {}       # id -> (order, entity)
         self.order = itertools.count()   # never reused: a removal must not give two the same
@@ -649,11 +659,21 @@ class _Applier:
             self.index(entity)
         self.uses_escape = b"\x1b" in lump.to_bytes()
 
+    def visible(self, entity: Entity) -> list[bool]:
+        """Whether the plugin holds each of the entity's keyvalues (see the class)."""
+        left, flags = Counter(self.hidden.get(id(entity))), []
+        for key, value in entity.raw_pairs():
+            hidden = not key or (not value and left[fold(key)] > 0)
+            if key and not value:
+                left[fold(key)] -= 1
+            flags.append(not hidden)
+        return flags
+
     def index(self, entity: Entity) -> None:
         """(Re)index an entity; a new one goes last, like add_entity puts it."""
         ident, seen = id(entity), {}
-        for key, value in entity.raw_pairs():
-            if key and value:
+        for (key, value), visible in zip(entity.raw_pairs(), self.visible(entity)):
+            if visible:
                 key, folded = fold(key), fold(value)
                 seen.setdefault(key, []).append((value, folded))
                 self.by_pair.setdefault((key, folded), set()).add(ident)
@@ -724,10 +744,11 @@ class _Applier:
         for pair in block.replace:
             replacements.setdefault(pair.folded_key, pair.value)
         deleted = replaced = 0
+        visible = iter(self.visible(entity))
 
         def edit(key: str, value: str) -> str | None:
             nonlocal deleted, replaced
-            if not (key and value):                 # invisible to the plugin
+            if not next(visible):
                 return value
             key = fold(key)
             if deletes.hits(key, value, fold(value)):
@@ -788,9 +809,18 @@ def apply(configs: Config | Iterable[Config], lump: EntityLump) -> Report:
 
 _ENTITY_LINE = re.compile(rb'(?:"[^"]*"?|[^"\r\n])*[\r\n]?')
 _ENTITY_PAIR = re.compile(rb'"([^"]+)"\s+"([^"]+)"')
+_WRITTEN_PAIR = re.compile(rb'"([^"]+)"\s+"([^"]*)"')
 
 
-def plugin_text(data: bytes) -> bytes:
+def plugin_run(configs: Config | Iterable[Config], data: bytes) -> tuple[bytes, Report]:
+    """Apply configs to entity lump bytes the plugin's way: read as the plugin reads them,
+    then written as it hands them to the engine (`plugin_text`). Raises BspError as `apply`."""
+    lump = EntityLump.parse(plugin_text(data))
+    report = apply(configs, lump)
+    return plugin_text(lump.to_bytes(), empty_values=True), report
+
+
+def plugin_text(data: bytes, *, empty_values: bool = False) -> bytes:
     """Entity lump bytes as the plugin rewrites them (SetEntityList and ToString).
 
     The text up to the first NUL is cut into lines at CR or LF outside quotes; a line
@@ -798,12 +828,14 @@ def plugin_text(data: bytes) -> bytes:
     next), and in any other line the first ``"key" "value"`` with both non-empty is a
     keyvalue: empty values and anything else are dropped. Entities are written as
     ``{\\n"key" "value"\\n}`` with nothing between them; the NUL and what follows it
-    are kept, as the map needs them.
+    are kept, as the map needs them. `empty_values` keeps keyvalues with an empty value:
+    the plugin writes those a config gave it (its reading dropped the map's).
     """
     cut = data.find(b"\0")
     text, tail = (data, b"") if cut < 0 else (data[:cut], data[cut:])
     entities: list[list[bytes]] = []
     current: list[bytes] | None = None
+    pairs = _WRITTEN_PAIR if empty_values else _ENTITY_PAIR
     for found in _ENTITY_LINE.finditer(text):
         line = found.group()
         if line[:1] == b"{" and current is None:
@@ -811,6 +843,6 @@ def plugin_text(data: bytes) -> bytes:
         elif line[:1] == b"}" and current is not None:
             entities.append(current)
             current = [] if line[1:2] == b"{" else None
-        elif current is not None and (pair := _ENTITY_PAIR.search(line)):
+        elif current is not None and (pair := pairs.search(line)):
             current.append(b'"%s" "%s"\n' % pair.groups())
     return b"".join(b"{\n" + b"".join(pairs) + b"}" for pairs in entities) + tail

@@ -165,6 +165,20 @@ def test_empty_values_are_invisible_to_configs():
     assert out == LUMP
 
 
+def test_empty_values_a_config_writes_are_visible():
+    # A value "/" is the empty regex, stored as "": the plugin writes it and later blocks
+    # see it, while the map's own empty values ("target" "") stay invisible.
+    config = (block('"classname" "x"\n"k" "/"', "add:")
+              + modify(match='"targetname" "relay"', replace='"targetname" "/"')
+              + block('"targetname" "/^$/"') + block('"target" "/^$/"'))
+    out, report = run(config)
+    assert classnames(out) == ["worldspawn", "light", "light_spot", "x"]
+    assert out.endswith(b'{\n"classname" "x"\n"k" ""\n}\n\x00')
+    assert [r.matched for r in report.results] == [0, 1, 1, 0]
+    text, _ = stripper.plugin_run(stripper.parse_config(config), LUMP)
+    assert text.endswith(b'}{\n"classname" "x"\n"k" ""\n}\x00')
+
+
 def test_configs_changing_nothing_keep_the_bytes():
     config = (block('"classname" "nothing"') + modify(match='"targetname" "relay"',
                                                       replace='"spawnflags" "0"'))

@@ -56,7 +56,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .. import stripper
-    from ..entities import EntityLump
 
     if args.lint:
         return _lint(args)
@@ -83,9 +82,10 @@ def run(args: argparse.Namespace) -> int:
         lump = bsp.entities()
         original = lump.to_bytes()
         if args.plugin_output:
-            lump = EntityLump.parse(stripper.plugin_text(original))
-        report = stripper.apply(configs, lump)
-        text = stripper.plugin_text(lump.to_bytes()) if args.plugin_output else lump.to_bytes()
+            text, report = stripper.plugin_run(configs, original)
+        else:
+            report = stripper.apply(configs, lump)
+            text = lump.to_bytes()
         problem = None
         if text == original:
             problem = CheckFailed("nothing matched: the configs change no entity; nothing written",
