@@ -172,6 +172,21 @@ def test_plugin_output_rewrites_like_the_plugin(source_map, config, tmp_path):
     assert_only_entities_changed(source_map, out)
 
 
+def test_plugin_output_reads_malformed_entity_text_as_the_plugin_does(write_map, config, tmp_path):
+    # a stray '}', a key without a value, a value with \" (its quote runs to the end)
+    text = (b'{\n"classname" "worldspawn"\n}\n}\n{\n"classname" "light"\n"lone"\n"k" "v"\n}\n'
+            b'{\n"a" "b\\"c"\n}\n{\n"classname" "info_target"\n}\n\x00')
+    source = write_map(synthetic.make_map("source", {0: text}))
+    out = tmp_path / "out.bsp"
+    cfg = config(ADD_TARGET)
+    result = run_cli("patch", source, cfg, "-o", out)
+    assert result.returncode == 2 and "'}' outside an entity" in result.stderr
+    result = run_cli("patch", source, cfg, "-o", out, "--plugin-output")
+    assert result.returncode == 0, result.stderr
+    assert entities(out) == (b'{\n"classname" "worldspawn"\n}{\n"classname" "light"\n"k" "v"\n}'
+                             b'{\n"classname" "info_target"\n"targetname" "patched"\n}\x00')
+
+
 @pytest.mark.parametrize("args, message", [
     ((), "give MAP and configs"),
     (("{map}",), "nothing to apply"),

@@ -78,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         for diagnostic in diagnostics:
             print(f"bspedit: warning: {diagnostic}", file=sys.stderr)
-    with Bsp.open(map_path) as bsp:
-        lump = bsp.entities()
+    with Bsp.open(map_path) as bsp:     # the plugin reads any entity text: so does --plugin-output
+        lump = bsp.entities(lenient=args.plugin_output)
         original = lump.to_bytes()
         if args.plugin_output:
             text, report = stripper.plugin_run(configs, original)
