@@ -21,9 +21,8 @@ entities keep their bytes; `plugin_text` gives the text exactly as the plugin ha
 it to the engine.
 
 All text is handled as latin-1 (one character per byte), like bspedit.entities, so
-comparisons and regexes work on bytes as the plugin's do. The regexes are PCRE2;
-they are translated to Python's ``re`` (`bspedit.pcre`), and a construct ``re``
-cannot emulate is reported (kind ``unsupported-regex``) and refused by `apply`.
+comparisons and regexes work on bytes as the plugin's do. The regexes run with PCRE2
+itself, compiled and matched with the plugin's options (`bspedit.pcre`).
 """
 from __future__ import annotations
 
@@ -41,10 +40,9 @@ from typing import Any, Literal
 from lark import Lark
 
 from .entities import Census, Entity, EntityLump, decode
-from .errors import BspError
 from .families import BY_IDENT, BY_VERSION, KNOWN_UNSUPPORTED
 from .names import fold
-from .pcre import RegexProblem, compile_caseless
+from .pcre import Regex, RegexProblem, compile_caseless
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",
            "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_run", "plugin_text",
@@ -113,7 +111,7 @@ class Pair:
     key: str
     value: str
     line: int
-    regex: re.Pattern[str] | None = None
+    regex: Regex | None = None
     folded_key: str = field(init=False, compare=False, repr=False)
     folded_value: str = field(init=False, compare=False, repr=False)
 
@@ -430,11 +428,9 @@ class _Reader:
             try:
                 regex = compile_caseless(value[1:])
             except RegexProblem as problem:
-                skipped = "the plugin skips this line" if problem.kind == "bad-regex" else \
-                    "bspedit cannot apply this config"
-                self.report(line, problem.kind, f"/{decode(value[1:])}/: {problem.reason}; {skipped}")
-                if problem.kind == "bad-regex":
-                    return
+                self.report(line, "bad-regex", f"/{decode(value[1:])}/: {problem.reason}; "
+                            "the plugin skips this line")
+                return
             if self.mode == "add" or (self.mode == "modify" and self.sub in ("replace", "insert")):
                 self.report(line, "regex-as-value", f"{_show(value + '/')} is written as "
                             f"{_show(value)} (the plugin cuts the trailing '/')")
@@ -621,7 +617,7 @@ class _Test:
     """A block's pairs by folded key: the folded plain values and the regexes."""
 
     def __init__(self, pairs: Iterable[Pair]) -> None:
-        self.keys: dict[str, tuple[set[str], list[re.Pattern[str]]]] = {}
+        self.keys: dict[str, tuple[set[str], list[Regex]]] = {}
         for pair in pairs:
             plain, regexes = self.keys.setdefault(pair.folded_key, (set(), []))
             if pair.regex is None:
@@ -785,15 +781,8 @@ class _Applier:
 def apply(configs: Config | Iterable[Config], lump: EntityLump) -> Report:
     """Run the configs' blocks on `lump`, in order, with the plugin's rules; report each block,
     the entities before and after, and the first block that left no entity or no worldspawn.
-
-    Raises BspError, before changing anything, if a config holds a regex Python's ``re``
-    cannot emulate.
     """
     configs = [configs] if isinstance(configs, Config) else list(configs)
-    blocked = [d for c in configs for d in c.diagnostics if d.kind == "unsupported-regex"]
-    if blocked:
-        raise BspError(f"cannot apply {blocked[0].source}: line {blocked[0].line}: "
-                       f"{blocked[0].message}")
     applier = _Applier(lump)
     before = applier.census()
     report = Report(before, before)
@@ -814,7 +803,7 @@ _WRITTEN_PAIR = re.compile(rb'"([^"]+)"\s+"([^"]*)"')
 
 def plugin_run(configs: Config | Iterable[Config], data: bytes) -> tuple[bytes, Report]:
     """Apply configs to entity lump bytes the plugin's way: read as the plugin reads them,
-    then written as it hands them to the engine (`plugin_text`). Raises BspError as `apply`."""
+    then written as it hands them to the engine (`plugin_text`)."""
     lump = EntityLump.parse(plugin_text(data))
     report = apply(configs, lump)
     return plugin_text(lump.to_bytes(), empty_values=True), report

@@ -19,16 +19,12 @@ from conftest import run_cli
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT.parent / "shared" / "stripper-conformance"
 REPRO = sorted(CONFORMANCE.glob("repro/*/config.cfg"))
-# Regex semantics and refusals: bspedit's hand translation of PCRE2 into Python's re.
-TRANSLATION = ("R", "U")
 
 
 def _repro_params() -> list:
     if not REPRO:
         return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/stripper-conformance absent"))]
-    return [pytest.param(p.parent, id=p.parent.name, marks=pytest.mark.xfail(
-                strict=True, reason="regexes run with Python's re, translated from PCRE2")
-            if p.parent.name.startswith(TRANSLATION) else ()) for p in REPRO]
+    return [pytest.param(p.parent, id=p.parent.name) for p in REPRO]
 
 
 @pytest.mark.parametrize("case", _repro_params())
@@ -70,4 +66,4 @@ def test_conformance_counts(capsys):
                                                                  "refused", "crash")))
     assert counts["all", "crash"] == 0, listed["crash"][:5]
     assert counts["all", "different"] == 0, listed["different"][:5]
-    assert (counts["all", "identical"], counts["all", "refused"]) == (4612, 198)
+    assert (counts["all", "identical"], counts["all", "refused"]) == (4810, 0)
