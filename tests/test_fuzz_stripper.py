@@ -1,16 +1,14 @@
-"""Random Stripper:Source configs: parse_config never raises, apply refuses (BspError) or edits
-the entity lump consistently (fuzzing.check_stripper)."""
+"""Random Stripper:Source configs: parse_config never raises, apply edits the entity lump
+consistently (fuzzing.check_stripper)."""
 from __future__ import annotations
 
 import time
 
-import pytest
 from hypothesis import given, settings
 
 import fuzzing
 from bspedit import stripper
 from bspedit.entities import EntityLump
-from bspedit.errors import BspError
 
 FUZZ = fuzzing.FUZZ
 
@@ -29,12 +27,15 @@ def test_stripper_oracle_sees_an_edit():
     assert "light" not in [e.get("classname") for e in lump]
 
 
-def test_catastrophic_regex_is_refused_quickly():
+def test_catastrophic_regex_stops_at_the_match_limit():
+    """PCRE2 runs the plugin's patterns, catastrophic ones included: `(a+)+$` on 25 a's and a
+    `!` stops at PCRE2's match limit, as in the plugin, and counts as no match (nothing is
+    removed), quickly."""
     lump = EntityLump.parse(b'{\n"classname" "worldspawn"\n"targetname" "' + b"a" * 25
                             + b'!"\n}\n\x00')
     config = stripper.parse_config(b'filter:\n{\n"targetname" "/(a+)+$/"\n}\n')
-    assert [d.kind for d in config.diagnostics] == ["unsupported-regex"]
+    assert not config.diagnostics
     start = time.monotonic()
-    with fuzzing.time_limit(10), pytest.raises(BspError, match="line 3: .*backtrack"):
+    with fuzzing.time_limit(10):
         stripper.apply(config, lump)
-    assert time.monotonic() - start < 0.25 and len(lump) == 1
+    assert time.monotonic() - start < 2 and len(lump) == 1
