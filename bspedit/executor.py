@@ -12,10 +12,10 @@ import functools
 import os
 from collections.abc import Callable, Iterable
 
+from .digests import CHUNK, read_chunks
 from .outputs import atomic_file, write_all as _write_all
 from .planner import Piece, Plan
 
-CHUNK = 1 << 20
 _ZEROS = bytes(CHUNK)
 
 # Content of a piece that is not a plain copy: (piece, offset where it lands) -> bytes.
@@ -37,14 +37,8 @@ def copy_range(src_fd: int, dst_fd: int, offset: int, length: int) -> None:
 
 
 def _copy_range_userspace(src_fd: int, dst_fd: int, offset: int, length: int) -> None:
-    while length > 0:
-        chunk = os.pread(src_fd, min(length, CHUNK), offset)
-        if not chunk:
-            raise OSError(f"unexpected end of file at offset {offset}")
+    for chunk in read_chunks(src_fd, offset, length):
         _write_all(dst_fd, chunk)
-        offset += len(chunk)
-        length -= len(chunk)
-
 
 
 def _write_zeros(fd: int, length: int) -> None:

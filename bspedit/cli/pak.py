@@ -168,12 +168,10 @@ def run_extract(args: argparse.Namespace) -> int:
 
 def _copy_zip(bsp: Bsp, target: str) -> int:
     """The pakfile lump's bytes, as stored, streamed to `target`."""
-    from ..executor import CHUNK
+    from ..digests import read_chunks
 
     lump = bsp.lumps[pak_index(bsp)]
-    chunks = (bsp.read_range(start, min(start + CHUNK, lump.end))
-              for start in range(lump.offset, lump.end, CHUNK))
-    write_file(target, chunks, inputs=[bsp.path])
+    write_file(target, read_chunks(bsp.fileno(), lump.offset, lump.length), inputs=[bsp.path])
     if target != STDOUT:
         print(f"wrote {target}: {lump_label(lump)}, {lump.length} bytes")
     return 0
