@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from bspedit import pcre, stripper
 from bspedit.bsp import Bsp
 from bspedit.entities import Entity, EntityLump
-from bspedit.errors import BspError
 from conftest import ROOT, corpus_maps
 
 CONFIGS = ROOT.parent / "shared" / "stripper-configs" / "gflze-csgo-ze"
