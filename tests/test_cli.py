@@ -27,7 +27,7 @@ def test_info_prints_family_and_lump_table(write_map):
 
 def test_info_json_reports_gaps_and_bspx(write_map):
     path = write_map(synthetic.sample("q1"))
-    facts = json.loads(run_cli("info", path, "--json").stdout)
+    facts = json.loads(run_cli("info", path, "--json").stdout)["result"]
     assert facts["family"] == "q1" and facts["version"] == 29
     assert [g["kind"] for g in facts["gaps"]] == ["padding", "trailing"]
     assert facts["gaps"][0]["zero"] is False        # the synthetic map pads with "\n"

@@ -97,7 +97,7 @@ def test_decompressing_then_compressing_the_lzma_map_gives_it_back_byte_for_byte
         assert [e.flags for e in game_lump_directory(bsp.read_lump(GAME_LUMP)).entries] == [0] * 4
     result = run_cli("compress", plain, "-o", packed, "--json")
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout)["result"]
     assert (report["size_before"], report["size_after"]) == (plain.stat().st_size, 228455)
     assert sum(not c["game_lump_member"] for c in report["changed"]) == 42
     assert packed.read_bytes() == LZMA_MAP.read_bytes()
@@ -252,7 +252,7 @@ def test_cli_in_place_and_json(write_map):
     original = path.read_bytes()
     result = run_cli("compress", path, "--in-place", "--json")
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout)["result"]
     assert report["output"] == str(path) and report["size_after"] == path.stat().st_size
     assert report["size_before"] == len(original) and report["action"] == "compress"
     assert [c["name"] for c in report["changed"]] == [

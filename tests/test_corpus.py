@@ -52,7 +52,7 @@ def test_info_json_describes_every_lump(path):
     import json
     result = run_cli("info", path, "--json")
     assert result.returncode == 0, result.stderr
-    facts = json.loads(result.stdout)
+    facts = json.loads(result.stdout)["result"]
     with Bsp.open(path) as bsp:
         assert [l["offset"] for l in facts["lumps"]] == [l.offset for l in bsp.lumps]
         assert [l["length"] for l in facts["lumps"]] == [l.length for l in bsp.lumps]

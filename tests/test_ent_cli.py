@@ -65,7 +65,7 @@ def test_query_json_and_no_match_exit_1(write_map):
     path = write_map(synthetic.sample("source"))
     import json
     found = run_cli("ent", "query", path, "--where", "classname=info_*", "--match", "glob", "--json")
-    assert json.loads(found.stdout) == [{"index": 1, "pairs": [["classname", "info_player_start"],
+    assert json.loads(found.stdout)["result"] == [{"index": 1, "pairs": [["classname", "info_player_start"],
                                                               ["origin", "0 0 64"]]}]
     assert run_cli("ent", "query", path, "--where", "classname=nothing").returncode == 1
 

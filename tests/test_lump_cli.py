@@ -114,7 +114,7 @@ def test_strip_keeps_every_other_lump_and_verifies(path, tmp_path):
 @pytest.mark.parametrize("path", corpus_maps())
 def test_diff_against_itself_is_empty_and_after_an_edit_names_it(path, tmp_path):
     same = run_cli("diff", path, path, "--json")
-    assert same.returncode == 0 and json.loads(same.stdout) == {
+    assert same.returncode == 0 and json.loads(same.stdout)["result"] == {
         "identical": True, "header": {}, "lumps": [], "moved": []}
     out = tmp_path / "edited.bsp"
     assert run_cli("ent", "set", path, "--where", "classname=worldspawn", "message=diffed",
@@ -122,7 +122,7 @@ def test_diff_against_itself_is_empty_and_after_an_edit_names_it(path, tmp_path)
     assert run_cli("ent", "add", out, "classname=info_null", "targetname=n1", "--in-place").returncode == 0
     result = run_cli("diff", path, out, "--json")
     assert result.returncode == 1
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout)["result"]
     with Bsp.open(path) as bsp:
         entities = bsp.family.entities
         old_message = bsp.entities().worldspawn.get_all("message")
@@ -147,5 +147,5 @@ def test_diff_lists_pakfile_entries(write_map, tmp_path):
         return buffer.getvalue()
     a = write_map(synthetic.make_map("source", {0: synthetic.ENTITIES, 40: pak({"a.txt": b"1", "b.txt": b"2"})}), "a.bsp")
     b = write_map(synthetic.make_map("source", {0: synthetic.ENTITIES, 40: pak({"a.txt": b"9", "c.txt": b"3"})}), "b.bsp")
-    report = json.loads(run_cli("diff", a, b, "--json").stdout)
+    report = json.loads(run_cli("diff", a, b, "--json").stdout)["result"]
     assert report["pakfile"] == {"added": ["c.txt"], "removed": ["b.txt"], "changed": ["a.txt"]}

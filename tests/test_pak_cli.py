@@ -34,7 +34,7 @@ def refused(*args) -> str:
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_list_matches_zipfile(path):
-    listed = json.loads(ok("pak", "list", path, "--json"))
+    listed = json.loads(ok("pak", "list", path, "--json"))["result"]
     infos = zip_of(path).infolist()
     assert [(e["name"], e["size"], e["stored_size"], e["crc32"], e["offset"]) for e in listed] == \
         [(i.filename, i.file_size, i.compress_size, i.CRC, i.header_offset) for i in infos]

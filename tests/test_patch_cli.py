@@ -86,7 +86,7 @@ def test_dry_run_and_json_write_nothing(source_map, config, tmp_path):
     assert result.returncode == 0 and "removed 1 entity" in result.stdout
     assert "dry run: nothing written" in result.stdout
     result = run_cli("patch", source_map, cfg, "--dry-run", "--json")
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout)["result"]
     assert report["blocks"][0] | {"source": None} == {
         "source": None, "line": 2, "end": 4, "kind": "filter", "matched": 1,
         "removed": ["light 'lamp'"], "added": [], "modified": [],
@@ -98,7 +98,7 @@ def test_dry_run_and_json_write_nothing(source_map, config, tmp_path):
 def test_json_with_output_keeps_stdout_json(source_map, config, tmp_path):
     result = run_cli("patch", source_map, config(ADD_TARGET), "-o", tmp_path / "o.bsp", "--json")
     assert result.returncode == 0
-    assert json.loads(result.stdout)["written"] == str(tmp_path / "o.bsp")
+    assert json.loads(result.stdout)["result"]["written"] == str(tmp_path / "o.bsp")
     assert "map checksum crc32" in result.stderr
 
 
@@ -130,7 +130,7 @@ def test_lint(config):
     result = run_cli("patch", "--lint", "map.bsp", clean)
     assert result.returncode == 2 and "map.bsp: --lint reads configs, not maps" in result.stderr
     result = run_cli("patch", "--lint", clean.parent, "--json")
-    report = json.loads(result.stdout)
+    report = json.loads(result.stdout)["result"]
     assert result.returncode == 0 and report["diagnostics"] == 0
     assert report["configs"] == [{"name": str(clean), "blocks": 2, "diagnostics": []}]
 

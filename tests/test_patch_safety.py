@@ -100,7 +100,7 @@ def test_runs_leaving_no_worldspawn_are_refused_with_the_block_named(tmp_path, c
     cfg = config(FILTER_WORLDSPAWN)
     refused_then_forced(TINY, cfg, tmp_path, f"bspedit: {cfg}: line 2: filter: removes worldspawn "
                         "(3 entities before, 2 after): refused, nothing written")
-    report = json.loads(run_cli("patch", TINY, cfg, "--dry-run", "--json").stdout)
+    report = json.loads(run_cli("patch", TINY, cfg, "--dry-run", "--json").stdout)["result"]
     assert report["entities"] == {"before": 3, "after": 2} and report["written"] is None
     assert report["loss"].startswith(f"{cfg}: line 2: filter: removes worldspawn")
     assert report["refused"].endswith("refused, nothing written (--force applies it as the "
@@ -111,7 +111,7 @@ def test_reports_state_entities_before_and_after(tmp_path, config):
     cfg = config('filter:\n{\n"classname" "light"\n}\n')
     result = run_cli("patch", TINY, cfg, "-o", tmp_path / "out.bsp")
     assert result.returncode == 0 and "entities: 3 before, 2 after" in result.stdout.splitlines()
-    report = json.loads(run_cli("patch", TINY, cfg, "-o", tmp_path / "j.bsp", "--json").stdout)
+    report = json.loads(run_cli("patch", TINY, cfg, "-o", tmp_path / "j.bsp", "--json").stdout)["result"]
     assert report["entities"] == {"before": 3, "after": 2} and report["loss"] is None
     assert report["refused"] is None and report["written"] == str(tmp_path / "j.bsp")
 

@@ -161,7 +161,7 @@ def test_cli_edit_on_a_synthetic_map(write_map, tmp_path, in_place):
         assert props.get(1, "origin") == (1.0, 2.0, 3.0) and props.get(1, "skin") == 3
         assert props.model(1) == "models/added.mdl" and props.get(0, "origin") == (0.0, -2.5, 64.0)
         assert lump.payload("dprp") == b"\0" * 12
-        listing = json.loads(run_cli("props", "list", saved_path, "--json").stdout)
+        listing = json.loads(run_cli("props", "list", saved_path, "--json").stdout)["result"]
         assert listing["props"][1]["origin"] == [1.0, 2.0, 3.0]
         assert listing["props"][1]["angles"] == [0.0, 45.0, 0.0]
         assert listing["models"][-1] == "models/added.mdl" and listing["layout"] == "v10"

@@ -39,7 +39,7 @@ def test_undamaged_corpus_maps_verify_clean(path):
     assert result.returncode == 0, result.stdout
     assert json.loads(result.stdout) == {"map": str(path), "verb": "verify",
                                          "result": {"ok": True, "problems": []},
-                                         "warnings": [], "error": None}
+                                         "warnings": [], "error": None, "exit": 0}
 
 
 def _first(path, kind, tmp_path):

@@ -7,8 +7,10 @@ pipe on standard output (`| head`) ends quietly with 0.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
+import json
 import os
 import sys
 import traceback
@@ -18,6 +20,7 @@ from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
 from ..outputs import STDOUT, guard
+from .report import Report
 
 # Command -> the module of its verb group. Only the named command's group is imported and
 # registered (start-up time: all groups' parsers cost more than a small edit); `--help`, an
@@ -78,35 +81,85 @@ def _size(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(_command(argv)).parse_args(argv)
-    if isinstance(sys.stdout, io.TextIOWrapper):    # entity text that is not UTF-8 prints as bytes
-        sys.stdout.reconfigure(errors="surrogateescape")
+    return invoke(sys.argv[1:] if argv is None else list(argv)).code
+
+
+def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
+    """Run one command line in this process and return its Report (exit code, envelope).
+
+    With `capture`, what it prints is kept in `Report.stdout`/`stderr` instead (batch workers:
+    the parent prints each map's output in input order) and no JSON is printed."""
+    if not capture:
+        return _run(argv, capture)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        report = _run(argv, capture)
+    report.stdout, report.stderr = out.getvalue(), err.getvalue()
+    return report
+
+
+def _run(argv: Sequence[str], capture: bool) -> Report:
+    argv = list(argv)
+    report = Report(verb=_command(argv) or "")
+    try:
+        args = build_parser(_command(argv)).parse_args(argv)
+    except SystemExit as exc:           # usage error (2), --help or --version (0)
+        report.code = exc.code if isinstance(exc.code, int) else 2
+        return report
+    report.verb = " ".join(w for w in (args.command, getattr(args, "verb", None)) if w)
+    report.map = _map_of(args)
+    report.json = bool(getattr(args, "json", False))
+    args.report = report
+    if not capture and isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="surrogateescape")    # entity text that is not UTF-8
+    report.code = _execute(args, report)
+    if report.json and not capture:
+        try:
+            json.dump(report.envelope(), sys.stdout, indent=2)
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return report
+
+
+def _map_of(args: argparse.Namespace) -> str | None:
+    """The map a command line names (MAP, patch's first path, diff's A)."""
+    for name in ("map", "a"):
+        if isinstance(getattr(args, name, None), str):
+            return str(getattr(args, name))
+    paths = getattr(args, "paths", None)
+    return paths[0] if paths and not getattr(args, "lint", False) else None
+
+
+def _execute(args: argparse.Namespace, report: Report) -> int:
+    """Run the verb; an exception becomes the exit code and one line on stderr."""
     extract = args.max_extract_size
     try:
         with caps(lump_size=args.max_lump_size, entity_text=args.max_entity_size,
                   extract_entry=extract, extract_total=extract):
             _guard_outputs(args)
-            code = args.run(args)
+            code: int = args.run(args)
         sys.stdout.flush()
         return code
     except CheckFailed as exc:
-        return _fail(f"bspedit: {exc}", 1)
+        return _fail(report, f"{exc}", 1)
     except BspError as exc:
-        return _fail(f"bspedit: {exc}", 2)
+        return _fail(report, f"{exc}", 2)
     except BrokenPipeError:             # `bspedit ... | head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:
         name = f"{exc.filename}: " if exc.filename else ""
-        return _fail(f"bspedit: {name}{exc.strerror or exc}", 2)
+        return _fail(report, f"{name}{exc.strerror or exc}", 2)
     except KeyboardInterrupt:
-        return _fail("bspedit: interrupted; nothing half-written", 130)
+        return _fail(report, "interrupted; nothing half-written", 130)
     except Exception:                   # a bug: one line, the traceback on request
         if args.debug:
             traceback.print_exc()
         kind, value = sys.exc_info()[:2]
-        return _fail(f"bspedit: internal error, please report it ({kind.__name__}: {value}); "
+        assert kind is not None
+        return _fail(report, f"internal error, please report it ({kind.__name__}: {value}); "
                      "--debug shows the traceback", 3)
 
 
@@ -122,12 +175,17 @@ def _guard_outputs(args: argparse.Namespace) -> None:
             guard(target, inputs)
 
 
-def _fail(message: str, code: int) -> int:
+def _fail(report: Report, message: str, code: int) -> int:
+    """Record a failure in the report and print it as one line on stderr. A refused check
+    (exit 1) keeps the verb's result (what was found); other failures have none."""
+    report.error = message
+    if code != 1:
+        report.result = None
     try:
         sys.stdout.flush()
     except (BrokenPipeError, ValueError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    print(message, file=sys.stderr)
+    print(f"bspedit: {message}", file=sys.stderr)
     return code
 
 

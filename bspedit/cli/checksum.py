@@ -5,7 +5,7 @@ import argparse
 
 from ..bsp import Bsp
 from ..checksum import signed32
-from .common import add_json, add_verb, print_json
+from .common import add_json, add_verb, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -21,7 +21,7 @@ def run_checksum(args: argparse.Namespace) -> int:
         sums = map_checksums(bsp)
         compared = COMPARED[bsp.family.engine]
     if args.json:
-        print_json({name: {"hex": f"0x{value:08x}", "unsigned": value, "signed": signed32(value),
+        set_result(args, {name: {"hex": f"0x{value:08x}", "unsigned": value, "signed": signed32(value),
                            "compared_by_servers": name == compared} for name, value in sums.items()})
         return 0
     for name, value in sums.items():

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -62,9 +61,9 @@ def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def print_json(value: Any) -> None:
-    json.dump(value, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+def set_result(args: argparse.Namespace, value: Any) -> None:
+    """The verb's facts: the `result` of the JSON envelope (printed by the CLI under --json)."""
+    args.report.result = value
 
 
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:

@@ -5,7 +5,7 @@ import argparse
 import time
 
 from ..bsp import Bsp
-from .common import add_json, add_verb, print_checksums, print_json
+from .common import add_json, add_verb, print_checksums, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         before, after = sums.before, sums.after
     seconds = round(time.perf_counter() - started, 3)
     if args.json:
-        print_json({
+        set_result(args, {
             "action": args.verb, "file": args.map, "output": target, "size_before": original,
             "size_after": size, "ratio": round(size / original, 4), "seconds": seconds,
             "changed": [{"name": c.name, "game_lump_member": c.member, "before": c.before,

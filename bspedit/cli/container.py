@@ -5,7 +5,7 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
-from .common import add_json, add_output, add_verb, print_json, save
+from .common import add_json, add_output, add_verb, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -56,7 +56,7 @@ def run_info(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         facts = describe(bsp)
     if args.json:
-        print_json(facts)
+        set_result(args, facts)
         return 0
     print(f"{facts['file']}: {facts['title']}")
     details = [f"version {facts['version']}" if facts["version"] is not None else None,
@@ -88,29 +88,18 @@ def run_rewrite(args: argparse.Namespace) -> int:
 
 def run_verify(args: argparse.Namespace) -> int:
     from ..checks import problems
-    from ..errors import BspError
 
-    try:
-        with Bsp.open(args.map, check=False) as bsp:
-            found = problems(bsp)
-            if not found:       # the truth from the bytes: refresh the digest cache
-                from ..mapsums import map_checksums
-                map_checksums(bsp)
-            summary = f"{bsp.family.key} v{bsp.header.version}" \
-                if bsp.header.version is not None else bsp.family.key
-            lumps = sum(1 for lump in bsp.lumps if lump.length)
-    except BspError as exc:
-        if not args.json:
-            raise
-        print_json({"map": args.map, "verb": "verify", "result": None, "warnings": [],
-                    "error": str(exc)})
-        return 2
+    with Bsp.open(args.map, check=False) as bsp:
+        found = problems(bsp)
+        if not found:       # the truth from the bytes: refresh the digest cache
+            from ..mapsums import map_checksums
+            map_checksums(bsp)
+        summary = f"{bsp.family.key} v{bsp.header.version}" \
+            if bsp.header.version is not None else bsp.family.key
+        lumps = sum(1 for lump in bsp.lumps if lump.length)
     if args.json:
-        print_json({"map": args.map, "verb": "verify",
-                    "result": {"ok": not found, "problems": [
-                        {"lump": p.lump, "offset": p.offset, "message": p.message}
-                        for p in found]},
-                    "warnings": [], "error": None})
+        set_result(args, {"ok": not found, "problems": [
+            {"lump": p.lump, "offset": p.offset, "message": p.message} for p in found]})
     else:
         for problem in found:
             print(problem)

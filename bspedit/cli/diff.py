@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from ..bsp import Bsp
-from .common import add_json, print_json
+from .common import add_json, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -22,7 +22,7 @@ def run_diff(args: argparse.Namespace) -> int:
     with Bsp.open(args.a) as a, Bsp.open(args.b) as b:
         result = diff_maps(a, b)
     if args.json:
-        print_json(result)
+        set_result(args, result)
     else:
         _print(result)
     return 0 if result["identical"] else 1

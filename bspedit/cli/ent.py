@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
 from ..outputs import STDOUT, write_file
-from .common import add_json, add_output, add_verb, print_json, save
+from .common import add_json, add_output, add_verb, set_result, save
 
 if TYPE_CHECKING:       # lark loads only when a verb parses entity text
     from ..entities import EntityLump
@@ -124,7 +124,7 @@ def run_query(args: argparse.Namespace) -> int:
         found = lump.find([_pair(w) for w in args.where], mode=args.match)
         rows = [{"index": position[id(e)], "pairs": e.pairs()} for e in found]
     if args.json:
-        print_json(rows)
+        set_result(args, rows)
     else:
         for row in rows:
             print(f"// entity {row['index']}")

@@ -8,7 +8,7 @@ from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
 from ..outputs import STDOUT, write_file
-from .common import add_json, add_output, add_verb, int32, print_json, save
+from .common import add_json, add_output, add_verb, int32, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -107,7 +107,7 @@ def run_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         rows = [lump for lump in describe(bsp)["lumps"] if lump["length"]]
     if args.json:
-        print_json(rows)
+        set_result(args, rows)
     else:
         for row in rows:
             packed = " lzma" if row["compressed"] else ""

@@ -9,7 +9,7 @@ from ..errors import BspError, CheckFailed
 from ..layout import lump_label
 from ..outputs import STDOUT, staged_folder, write_file
 from ..pakfile import STORED, Entry, Pakfile, pak_index
-from .common import add_json, add_output, add_verb, print_json, save
+from .common import add_json, add_output, add_verb, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -81,7 +81,7 @@ def run_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         entries = Pakfile.of(bsp).entries
     if args.json:
-        print_json([{"name": e.name, "size": e.size, "stored_size": e.stored_size,
+        set_result(args, [{"name": e.name, "size": e.size, "stored_size": e.stored_size,
                      "method": e.method_name, "crc32": e.crc, "offset": e.offset}
                     for e in entries])
         return 0

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from .common import add_json, add_output, print_json, save
+from .common import add_json, add_output, set_result, save
 
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
     from .. import stripper
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             with contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext():
                 written = str(save(bsp, args).target)
     if args.json:
-        print_json({"map": map_path, "configs": [c.name for c in configs],
+        set_result(args, {"map": map_path, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
                     "plugin_output": args.plugin_output, "refused": problem and problem.message,
                     "written": written})
@@ -156,7 +156,7 @@ def _lint(args: argparse.Namespace) -> int:
     configs = [stripper.load_config(path) for path in paths]
     diagnostics = [d for config in configs for d in config.diagnostics]
     if args.json:
-        print_json({"configs": [{"name": c.name, "blocks": len(c.blocks),
+        set_result(args, {"configs": [{"name": c.name, "blocks": len(c.blocks),
                                  "diagnostics": [d.as_json() for d in c.diagnostics]} for c in configs],
                     "diagnostics": len(diagnostics)})
     else:

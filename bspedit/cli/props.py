@@ -14,7 +14,7 @@ from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
 from ..outputs import STDOUT, write_file
 from ..pakfile import Pakfile
 from ..staticprops import StaticProps, read_static_props, store_static_props
-from .common import add_json, add_output, add_verb, print_json, save
+from .common import add_json, add_output, add_verb, set_result, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths
 
@@ -84,7 +84,7 @@ def run_list(args: argparse.Namespace) -> int:
         _, props = read_static_props(bsp)
     rows = [_row(props, i) for i in range(len(props))]
     if args.json:
-        print_json({"version": props.version, "layout": props.layout.name,
+        set_result(args, {"version": props.version, "layout": props.layout.name,
                     "record_size": props.layout.size, "models": props.model_names(),
                     "leaf_entries": props.leaf_entries, "props": rows})
         return 0
@@ -183,7 +183,7 @@ def run_gamelump_list(args: argparse.Namespace) -> int:
         lump = read_game_lump(bsp)
     rows = [_member_row(member) for member in lump.members]
     if args.json:
-        print_json(rows)
+        set_result(args, rows)
         return 0
     print(f"{len(rows)} entries, offsets {'absolute' if lump.absolute else 'relative to the lump'}")
     for row in rows:
