@@ -326,21 +326,21 @@ class Bsp:
         such as Valve's repacked layout) to `target` atomically."""
         target = os.fspath(target)
         executor.save_as(self._fd, target, self._header_bytes(header), result, self.materialise)
-        return self._report(target, layout, header, result)
+        return self.planned_report(target, layout, header, result)
 
     def save_in_place(self) -> SaveReport:
         """Write changed lumps into free space of this file (holes, else its end), then commit
         the new header; vacated bytes are zeroed after. Reopens the map."""
         header, result = self.plan("in-place")
         if not self.dirty:
-            return self._report(self.path, "in-place", header, result)
+            return self.planned_report(self.path, "in-place", header, result)
         headers = [self._header_bytes(self._directory(c.offsets, c.final)) for c in result.commits]
         fd = os.open(self.path, os.O_RDWR)
         try:
             executor.save_in_place(fd, headers, result, self.materialise)
         finally:
             os.close(fd)
-        report = self._report(self.path, "in-place", header, result)
+        report = self.planned_report(self.path, "in-place", header, result)
         self._reopen()
         return report
 
@@ -373,7 +373,8 @@ class Bsp:
         return tail is not None and tail.kind == "trailing" and \
             self.read_range(tail.start, tail.end).strip(b"\0") != b""
 
-    def _report(self, target: str, layout: str, header: Header, result: Plan) -> SaveReport:
+    def planned_report(self, target: str, layout: str, header: Header, result: Plan) -> SaveReport:
+        """The report of saving `result` (from `plan`) to `target`: what a save does or would do."""
         changed = tuple(lump_label(self.lumps[i]) for i in sorted(self._replaced))
         moved = tuple(lump_label(l) for l, n in zip(self.lumps, header.lumps)
                       if l.offset != n.offset)

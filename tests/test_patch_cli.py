@@ -99,7 +99,7 @@ def test_json_with_output_keeps_stdout_json(source_map, config, tmp_path):
     result = run_cli("patch", source_map, config(ADD_TARGET), "-o", tmp_path / "o.bsp", "--json")
     assert result.returncode == 0
     assert json.loads(result.stdout)["result"]["written"] == str(tmp_path / "o.bsp")
-    assert "map checksum crc32" in result.stderr
+    assert set(json.loads(result.stdout)["result"]["save"]["checksums"]) == {"crc32"}
 
 
 def test_warnings_by_default_strict_refuses(source_map, config, tmp_path):

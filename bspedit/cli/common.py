@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..bsp import Bsp, SaveReport
-from ..errors import BspError, CheckFailed
 from ..families import Family
-from ..outputs import guard
 from ..planner import LAYOUTS
+from ..saving import SaveResult
 
 
 def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespace], int],
@@ -66,107 +63,68 @@ def set_result(args: argparse.Namespace, value: Any) -> None:
     args.report.result = value
 
 
-def save(bsp: Bsp, args: argparse.Namespace) -> SaveReport:
-    """Save an edited map as the user asked (`-o OUT` or `--in-place`) and report it, with the
-    engine checksums before and after (from the plan: the written map is not read again) and
-    the Quake 3 bot files given the new checksum."""
-    from ..mapsums import COMPARED, SaveChecksums
+def save(bsp: Bsp, args: argparse.Namespace) -> SaveResult:
+    """Save an edited map as the user asked (`-o OUT`, `--in-place`; `--dry-run` writes nothing)
+    and report it: the save goes into the JSON result as `save`, and is printed with the
+    engine checksums before and after and the Quake 3 bot files given the new checksum."""
+    from ..saving import save as save_map
 
-    in_place = getattr(args, "in_place", False) and args.layout == "stable"
-    layout = "in-place" if in_place else args.layout
-    target = bsp.path if in_place or not args.output else args.output
-    if args.output:
-        guard(target, [bsp.path])
-    bots = _bot_files(bsp, target, getattr(args, "aas", None) or [])
-    header, plan = bsp.plan(layout)
-    sums = SaveChecksums(bsp, header, layout)
-    if args.keep_checksum:
-        name = COMPARED[bsp.family.engine]
-        before, predicted = sums.before[name], sums.after[name]
-        if predicted != before:
-            raise CheckFailed(f"--keep-checksum: refused, {name} would change from "
-                              f"0x{before:08x} to 0x{predicted:08x} ({_why(bsp)}); "
-                              "nothing written", path=bsp.path)
-    if in_place:
-        report = bsp.save_in_place()
-    else:
-        report = bsp.save_planned(target, header, plan, layout)
-    sums.record(report.target)
-    print(describe_save(report))
-    print_checksums(bsp.family, sums.before, sums.after)
-    _fix_bot_files(bots, sums.before, sums.after)
-    return report
-
-
-def _bot_files(bsp: Bsp, target: str, named: list[str]) -> list:
-    """The .aas headers to fix after saving `target`: those named with `--aas` (refused when
-    not Quake 3 or not .aas files, before anything is written) and those beside `target`."""
-    from .. import aas
-
-    if bsp.family.engine != "quake3":
-        if named:
-            raise BspError(f"--aas: {bsp.family.title} maps have no bot .aas files")
-        return []
-    headers = []
-    for path in named:
-        guard(path, [bsp.path])
-        headers.append(aas.read_header(path))
-    for path in aas.beside(target):
-        if any(os.path.realpath(path) == os.path.realpath(h.path) for h in headers):
+    in_place = getattr(args, "in_place", False) or not args.output
+    result = save_map(bsp, None if in_place else args.output, layout=args.layout,
+                      keep_checksum=args.keep_checksum, aas=getattr(args, "aas", None) or [],
+                      dry_run=getattr(args, "dry_run", False))
+    report = args.report
+    for warning in result.warnings:
+        report.warn(warning)
+    if not isinstance(report.result, dict):
+        report.result = {} if report.result is None else {"value": report.result}
+    report.result["save"] = result.to_dict()
+    report.say(describe_save(result))
+    for line in checksum_lines(bsp.family, result.checksums_before, result.checksums_after):
+        report.say(line)
+    block = result.checksums_before.get("block_checksum")
+    for bot in result.bot_files:
+        if bot.before == bot.after:
+            report.say(f"bot file {bot.path}: checksum 0x{bot.after:08x} already matches")
             continue
-        try:
-            headers.append(aas.read_header(path))
-        except BspError as exc:
-            print(f"bspedit: warning: {exc}; not fixed", file=sys.stderr)
-    return headers
-
-
-def _fix_bot_files(headers: list, before: dict[str, int], after: dict[str, int]) -> None:
-    """Give each bot file the map's new checksum, and say so."""
-    from .. import aas
-
-    new = after["block_checksum"] if headers else 0
-    for header in headers:
-        if header.checksum == new:
-            print(f"bot file {header.path}: checksum 0x{new:08x} already matches")
-            continue
-        aas.set_checksum(header, new)
-        print(f"bot file {header.path}: checksum 0x{header.checksum:08x} -> 0x{new:08x} "
-              f"(AAS version {header.version}), as q3map2 -fixaas does")
-        if header.checksum != before["block_checksum"]:
-            print(f"note: {header.path} did not match the map before the edit either "
-                  f"(0x{before['block_checksum']:08x}): check it is this map's")
+        verb = "would get" if not result.written else "->"
+        report.say(f"bot file {bot.path}: checksum 0x{bot.before:08x} {verb} 0x{bot.after:08x} "
+                   f"(AAS version {bot.version}), as q3map2 -fixaas does")
+        if bot.before != block:
+            report.say(f"note: {bot.path} did not match the map before the edit either "
+                       f"(0x{block:08x}): check it is this map's")
+    return result
 
 
 def print_checksums(family: Family, before: dict[str, int], after: dict[str, int]) -> None:
+    """Print `checksum_lines`."""
+    for line in checksum_lines(family, before, after):
+        print(line)
+
+
+def checksum_lines(family: Family, before: dict[str, int], after: dict[str, int]) -> list[str]:
     """The engine checksums before and after a save, and what a change means for clients."""
     from ..mapsums import COMPARED, WHOLE_FILE
 
+    lines = []
     for name, value in before.items():
         state = "unchanged" if after[name] == value else "CHANGED"
-        print(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} ({state})")
+        lines.append(f"map checksum {name}: before 0x{value:08x}, after 0x{after[name]:08x} "
+                     f"({state})")
     if family.engine in WHOLE_FILE and before != after:
         bots = " (bot .aas files beside the map or named with --aas get the new checksum)" \
             if family.engine == "quake3" else ""
-        print(f"note: {family.title} engines checksum the whole file: clients holding the "
-              f"original map will be refused{bots}")
+        lines.append(f"note: {family.title} engines checksum the whole file: clients holding "
+                     f"the original map will be refused{bots}")
     elif before[COMPARED[family.engine]] != after[COMPARED[family.engine]]:
-        print("note: the checksum servers compare changed: clients holding the original map "
-              "will be refused")
+        lines.append("note: the checksum servers compare changed: clients holding the original "
+                     "map will be refused")
+    return lines
 
 
-def _why(bsp: Bsp) -> str:
-    from ..mapsums import WHOLE_FILE
-
-    if bsp.family.engine in WHOLE_FILE:
-        return f"{bsp.family.title} engines checksum the whole file"
-    changed = [l.name for l in bsp.lumps if bsp.is_replaced(l.index)
-               and l.index != bsp.family.entities]
-    return "changed lumps the checksum covers: " + (", ".join(changed) or "lumps moved")
-
-
-def describe_save(report: SaveReport) -> str:
+def describe_save(report: SaveReport | SaveResult) -> str:
     changed = ", ".join(report.changed) or "none"
     moved = ", ".join(report.moved) or "none"
-    return (f"wrote {report.target} ({report.size} bytes, {report.layout} layout); "
+    wrote = "would write" if isinstance(report, SaveResult) and not report.written else "wrote"
+    return (f"{wrote} {report.target} ({report.size} bytes, {report.layout} layout); "
             f"changed: {changed}; moved: {moved}")

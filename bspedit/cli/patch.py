@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 
@@ -96,14 +95,14 @@ def run(args: argparse.Namespace) -> int:
             bsp.replace_entities(text)
         if not args.json:
             _print_report(configs, report)
-        written = None
+        written, saved = None, None
         if problem is None and args.dry_run:
             print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
-        elif problem is None:   # with --json, stdout holds only the JSON: the save report on stderr
-            with contextlib.redirect_stdout(sys.stderr) if args.json else contextlib.nullcontext():
-                written = str(save(bsp, args).target)
+        elif problem is None:
+            saved = save(bsp, args)
+            written = saved.target
     if args.json:
-        set_result(args, {"map": map_path, "configs": [c.name for c in configs],
+        set_result(args, {"save": saved.to_dict() if written else None, "map": map_path, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
                     "plugin_output": args.plugin_output, "refused": problem and problem.message,
                     "written": written})
