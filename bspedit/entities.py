@@ -21,20 +21,23 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
+from bspedit.connections import COMMA, Output, format_output, names_match, retarget, split_output
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
 from bspedit.names import fold
 from bspedit.generated.entities_parser import (Lark, Lark_StandAlone, Token, Transformer,
                                                UnexpectedToken)
 
-__all__ = ["Census", "Entity", "EntityLump", "Kept", "decode"]
+__all__ = ["Census", "Entity", "EntityLump", "Kept", "MatchMode", "Outputs", "TARGET_KEYS", "decode"]
 
 MatchMode = Literal["exact", "glob", "regex"]
+# Keys whose value names the entities this one fires (Quake, GoldSrc; Source keeps the key).
+TARGET_KEYS = ("target", "killtarget")
 
 _LUMP = "entities"
 _TOKEN_NAMES = {"LBRACE": "'{'", "RBRACE": "'}'", "STRING": "a quoted string",
@@ -46,16 +49,16 @@ _ENTITY_LINE = re.compile(r"^[ \t]*\{", re.MULTILINE)
 _LINE_END = re.compile(r"[ \t\r]*\n?")
 
 
-class _Spans(Transformer):
+class _Spans(Transformer[Token, list[tuple[int, int]]]):
     """Reduces the parse to the (start, end) offsets of each entity; builds no tree."""
 
-    def pairs(self, children: list) -> None:  # spares lark building a Tree per pair
+    def pairs(self, children: list[Token]) -> None:  # spares lark building a Tree per pair
         return None
 
-    def entity(self, children: list) -> tuple[int, int]:
+    def entity(self, children: list[Any]) -> tuple[int, int]:  # '{', None (the pairs), '}'
         return children[0].start_pos, children[-1].end_pos
 
-    def start(self, children: list) -> list[tuple[int, int]]:
+    def start(self, children: list[Any]) -> list[tuple[int, int]]:
         if children and isinstance(children[-1], Token):  # the TAIL
             children.pop()
         return children
@@ -75,7 +78,7 @@ class _Grammar:
 def _grammar() -> _Grammar:
     """Load the parser of entities.lark once and derive the lexer's regexes from its terminals."""
     # lark's own lexer goes unused: _scan feeds the parser tokens from `token`.
-    parser = Lark_StandAlone(transformer=_Spans())
+    parser = Lark_StandAlone(transformer=_Spans())  # type: ignore[no-untyped-call]
     regex = {t.name: t.pattern.to_regexp() for t in parser.terminals}
     gap = "(?:" + "|".join(regex.pop(name) for name in parser.lexer_conf.ignore) + ")*+"
     tokens = "|".join(f"(?P<{name}>{rx})" for name, rx in regex.items())
@@ -115,12 +118,14 @@ def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
     try:
         for m in grammar.token.finditer(text, start, end):
             kind = m.lastgroup
+            assert kind is not None  # every alternative is a named group
             at = m.start(kind)
             if kind == "STRING":
                 feed(_STRING)
             elif kind == "error":
-                problem = ("unterminated quoted string" if text[at] == '"' else
-                           f"unexpected text {decode(_STRAY.match(text, at).group())!r}")
+                stray = _STRAY.match(text, at)  # what is neither a token nor a gap
+                problem = ("unterminated quoted string" if stray is None else
+                           f"unexpected text {decode(stray.group())!r}")
                 raise _malformed(text, at, problem, at if opened is None else opened)
             elif kind == "end":
                 kind = "$END"
@@ -135,6 +140,7 @@ def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
                 else:
                     tail = at
     except UnexpectedToken:
+        assert kind is not None
         if opened is None:
             problem = f"{_TOKEN_NAMES[kind]} outside an entity"
         elif kind == "RBRACE":
@@ -196,7 +202,10 @@ def _value_test(pattern: str, mode: MatchMode) -> Callable[[str], bool]:
     return lambda raw: find(decode(raw)) is not None
 
 
-class _Pair(NamedTuple):
+@dataclass(eq=False, slots=True)
+class _Pair:
+    """One key-value pair; mutable, so that an Output stays bound to it across edits."""
+
     lead: str   # the gap before the key: line break, indentation, comments
     key: str    # the text between the quotes
     sep: str    # the gap between key and value
@@ -212,13 +221,26 @@ class _Style(NamedTuple):
     newline: str = "\n"
 
 
+def _lookup(key: object) -> str | None:
+    """A key as folded lump text for a lookup; None if no pair can have it."""
+    try:
+        return fold(_encode(key)) if isinstance(key, str) else None
+    except BspError:
+        return None
+
+
 @dataclass(eq=False, repr=False, slots=True)
-class Entity:
+class Entity(MutableMapping[str, str]):
     """One ``{ ... }`` block: key-value pairs in file order, duplicates and key case kept.
 
-    Keys compare case-insensitively (ASCII only), like the engines. Get one through
-    an EntityLump; it is written back as its original text until it is edited, and
-    then only the edited pairs are reprinted.
+    Keys compare case-insensitively (ASCII only), like the engines. As a mapping, an entity
+    holds each key once, in file order of its first pair: ``entity["key"]`` is the value of the
+    first pair with that key (KeyError if none), ``entity["key"] = value`` sets it (see `set`),
+    ``del entity["key"]`` deletes every pair with it; `get_all` and `pairs` give repeated keys
+    (outputs) in full. Entities compare and hash by identity.
+
+    Get one through an EntityLump; it is written back as its original text until it is
+    edited, and then only the edited pairs are reprinted.
     """
 
     _source: str | None = None         # original text while unedited
@@ -227,50 +249,75 @@ class Entity:
     _trail: str = ""                   # text between this entity and the next item
     _lump: EntityLump | None = None    # told about edits
 
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
     @property
     def dirty(self) -> bool:
         """True once the entity was edited, or if it is new."""
         return self._source is None
 
+    def __getitem__(self, key: str) -> str:
+        raw = self._raw(key)
+        if raw is None:
+            raise KeyError(key)
+        return decode(raw)
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self.set(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        if not self.delete(key):
+            raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        want = _lookup(key)
+        return any(fold(pair.key) == want for pair in self._load())
+
+    def __iter__(self) -> Iterator[str]:
+        """Each key once, in file order of its first pair, spelled as there."""
+        seen = set()
+        for pair in self._load():
+            if (folded := fold(pair.key)) not in seen:
+                seen.add(folded)
+                yield decode(pair.key)
+
+    def __len__(self) -> int:
+        """How many distinct keys (not pairs) the entity holds."""
+        return len({fold(pair.key) for pair in self._load()})
+
     def pairs(self) -> list[tuple[str, str]]:
         """All (key, value) pairs in file order."""
         return [(decode(p.key), decode(p.value)) for p in self._load()]
 
-    def get(self, key: str, default: str | None = None) -> str | None:
-        """The value of the first pair with this key, else `default`."""
-        return next(iter(self._values(key)), default)
-
     def get_all(self, key: str) -> list[str]:
         """The values of every pair with this key (e.g. all ``OnTrigger`` outputs)."""
-        return self._values(key)
+        want = _lookup(key)
+        return [decode(p.value) for p in self._load() if fold(p.key) == want]
 
     def set(self, key: str, value: str) -> None:
         """Set the value of the first pair with this key; add the pair if there is none."""
         want, raw = fold(_encode(key)), _encode(value)
-        for i, pair in enumerate(self._load()):
+        for pair in self._load():
             if fold(pair.key) == want:
                 if pair.value != raw:
-                    self._edit()[i] = pair._replace(value=raw)
+                    self._edit()
+                    pair.value = raw
                 return
         self.add(key, value)
 
     def add(self, key: str, value: str) -> None:
         """Append a pair, even if the key exists (another output, say)."""
-        raw_key, raw_value = _encode(key), _encode(value)
-        pairs = self._edit()
-        if pairs:
-            lead, sep = _last_line(pairs[-1].lead), _last_line(pairs[-1].sep)
-        else:
-            lead, sep = _last_line(self._close[:-1]) or " ", " "
-        pairs.append(_Pair(lead, raw_key, sep, raw_value))
+        self._insert(len(self._load()), key, value)
 
     def rename(self, old: str, new: str) -> int:
         """Rename every pair with key `old` to `new`; return how many changed."""
         want, raw = fold(_encode(old)), _encode(new)
-        hits = [i for i, p in enumerate(self._load()) if fold(p.key) == want and p.key != raw]
-        pairs = self._edit() if hits else []
-        for i in hits:
-            pairs[i] = pairs[i]._replace(key=raw)
+        hits = [p for p in self._load() if fold(p.key) == want and p.key != raw]
+        if hits:
+            self._edit()
+        for pair in hits:
+            pair.key = raw
         return len(hits)
 
     def delete(self, key: str) -> int:
@@ -291,29 +338,60 @@ class Entity:
         """Call `edit(key, value)` on every pair (lump text): None deletes the pair, another
         value replaces its value. Only changed pairs are reprinted; returns how many changed."""
         pairs = self._load()
-        kept, changed = [], 0
-        for pair in pairs:
-            value = edit(pair.key, pair.value)
-            if value != pair.value:
-                changed += 1
-                if value is None:
-                    continue
-                pair = pair._replace(value=value)
-            kept.append(pair)
-        if changed:
-            self._edit()[:] = kept
-        return changed
+        changes = [(pair, value) for pair in pairs if (value := edit(pair.key, pair.value)) != pair.value]
+        if changes:
+            gone = {id(pair) for pair, value in changes if value is None}
+            self._edit()[:] = [pair for pair in pairs if id(pair) not in gone]
+        for pair, value in changes:
+            if value is not None:
+                pair.value = value
+        return len(changes)
+
+    @property
+    def outputs(self) -> Outputs:
+        """The entity's outputs (I/O connections), a live view: see `Outputs`."""
+        return Outputs(self)
+
+    def targets(self) -> list[str]:
+        """The names this entity fires, in file order, each once (ASCII case-insensitive): its
+        outputs' targets and the values of its `TARGET_KEYS` pairs."""
+        names: dict[str, str] = {}
+        for pair in self._load():
+            if fold(pair.key) in TARGET_KEYS:
+                name = pair.value
+            elif parsed := split_output(pair.value):
+                name = parsed[1][0]
+            else:
+                continue
+            if name:
+                names.setdefault(fold(name), decode(name))
+        return list(names.values())
 
     def __repr__(self) -> str:
         return f"Entity({self.get('classname')!r}, {len(self._load())} pairs)"
 
-    def _values(self, key: str) -> list[str]:
-        want = fold(_encode(key))
-        return [decode(p.value) for p in self._load() if fold(p.key) == want]
+    def _raw(self, key: object) -> str | None:
+        """The lump text of the first pair with this key's value, else None."""
+        want = _lookup(key)
+        return next((pair.value for pair in self._load() if fold(pair.key) == want), None)
+
+    def _insert(self, index: int, key: str, value: str) -> _Pair:
+        """Insert a pair at `index`, laid out like the pair before it (else the first)."""
+        raw_key, raw_value = _encode(key), _encode(value)
+        pairs = self._edit()
+        if pairs:
+            like = pairs[index - 1] if index else pairs[0]
+            lead, sep = _last_line(like.lead), _last_line(like.sep)
+        else:
+            lead, sep = _last_line(self._close[:-1]) or " ", " "
+        pair = _Pair(lead, raw_key, sep, raw_value)
+        pairs.insert(index, pair)
+        return pair
 
     def _load(self) -> list[_Pair]:
         if self._pairs is None:
             source, pairs, pos = self._source, [], 1
+            assert source is not None  # an entity has its text or its pairs
             match = _grammar().pair.match
             while m := match(source, pos):
                 lead, key, sep, value = m.groups()
@@ -332,7 +410,96 @@ class Entity:
     def _text(self) -> str:
         if self._source is not None:
             return self._source
-        return "{" + "".join(f'{p.lead}"{p.key}"{p.sep}"{p.value}"' for p in self._pairs) + self._close
+        return "{" + "".join(f'{p.lead}"{p.key}"{p.sep}"{p.value}"' for p in self._load()) + self._close
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    """An Output's binding to its pair in an entity (see connections.Link)."""
+
+    entity: Entity
+    pair: _Pair
+
+    def read(self) -> tuple[str, str]:
+        self._check()
+        return decode(self.pair.key), decode(self.pair.value)
+
+    def write(self, key: str, value: str) -> None:
+        raw_key, raw_value = _encode(key), _encode(value)
+        self._check()
+        if (raw_key, raw_value) != (self.pair.key, self.pair.value):
+            self.entity._edit()
+            self.pair.key, self.pair.value = raw_key, raw_value
+
+    def _check(self) -> None:
+        if not any(pair is self.pair for pair in self.entity._load()):
+            raise BspError("this output was removed from its entity", lump=_LUMP)
+
+
+class Outputs(Sequence[Output]):
+    """An entity's outputs in file order: a live view, read afresh at every use.
+
+    Each `Output` is bound to its keyvalue, so editing it edits the entity; `add` and
+    `remove` (or ``del outputs[i]``) add and delete output keyvalues. How a keyvalue is
+    recognised as an output: see `bspedit.connections`.
+    """
+
+    __slots__ = ("_entity",)
+
+    def __init__(self, entity: Entity) -> None:
+        self._entity = entity
+
+    def _pairs(self) -> list[_Pair]:
+        return [pair for pair in self._entity._load() if split_output(pair.value)]
+
+    @overload
+    def __getitem__(self, index: int) -> Output: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Output]: ...
+
+    def __getitem__(self, index: int | slice) -> Output | list[Output]:
+        pairs = self._pairs()
+        if isinstance(index, slice):
+            return [Output(_Link(self._entity, pair)) for pair in pairs[index]]
+        return Output(_Link(self._entity, pairs[index]))
+
+    def __len__(self) -> int:
+        return len(self._pairs())
+
+    def __delitem__(self, index: int) -> None:
+        self.remove(self[index])
+
+    def __repr__(self) -> str:
+        return f"Outputs({list(self)!r})"
+
+    def add(self, name: str, target: str, input: str, parameter: str = "", delay: float = 0.0,
+            times: int = -1, *, separator: str | None = None) -> Output:
+        """Add an output after the entity's last one (else after its last pair).
+
+        The separator defaults to that of the entity's outputs, else of the lump's, else a
+        comma (which every Source branch reads).
+        """
+        if separator is None:
+            separator = _output_separator(self._entity)
+        value = format_output(target, input, parameter, delay, times, separator)
+        pairs = self._entity._load()
+        at = max((i + 1 for i, pair in enumerate(pairs) if split_output(pair.value)), default=len(pairs))
+        return Output(_Link(self._entity, self._entity._insert(at, name, value)))
+
+    def remove(self, output: Output) -> None:
+        """Delete an output's keyvalue, with its line; BspError if it is not this entity's."""
+        link = output._link
+        if not isinstance(link, _Link) or link.entity is not self._entity:
+            raise BspError("the output is not one of this entity's", lump=_LUMP)
+        link._check()
+        self._entity._edit()[:] = [pair for pair in self._entity._load() if pair is not link.pair]
+
+
+def _output_separator(entity: Entity) -> str:
+    """The separator of the entity's first output, else of the lump's first, else a comma."""
+    entities = [entity, *(entity._lump or ())]
+    return next((parsed[0] for e in entities for pair in e._load()
+                 if (parsed := split_output(pair.value))), COMMA)
 
 
 class Kept(NamedTuple):
@@ -445,24 +612,88 @@ class EntityLump:
         return self._dirty
 
     @property
-    def worldspawn(self) -> Entity | None:
-        """The first entity whose classname is worldspawn."""
-        return next(self._matching([("classname", _value_test("worldspawn", "exact"))]), None)
+    def worldspawn(self) -> Entity:
+        """The first entity whose classname is worldspawn; BspError if there is none
+        (`census` tells without raising)."""
+        found = self._worldspawn()
+        if found is None:
+            raise BspError("the entity lump has no worldspawn entity", lump=_LUMP)
+        return found
 
     def census(self) -> Census:
         """How many entities the lump holds and whether one is worldspawn."""
-        return Census(len(self), self.worldspawn is not None)
+        return Census(len(self), self._worldspawn() is not None)
 
-    def find(self, where: Iterable[tuple[str, str]] = (), *, mode: MatchMode = "exact",
+    def find(self, where: Iterable[tuple[str, str]] = (), *, match: MatchMode = "exact",
              **conditions: str) -> list[Entity]:
         """Entities that have, for every condition, a pair with that key and a matching value.
 
-        Keys compare exactly, values per `mode`: ``exact``, ``glob`` (whole value) or
-        ``regex`` (search anywhere); all ignore ASCII case, like the engine and Stripper.
-        ``find(classname="light")`` equals ``find(where=[("classname", "light")])``.
+        Keys compare ignoring ASCII case, values per `match`: ``exact``, ``glob`` (whole
+        value) or ``regex`` (search anywhere); all ignore ASCII case, like the engine and
+        Stripper. ``find(classname="light*", match="glob")`` equals
+        ``find([("classname", "light*")], match="glob")``; the list form takes any key.
         """
-        tests = [(key, _value_test(value, mode)) for key, value in [*where, *conditions.items()]]
+        tests = [(key, _value_test(value, match)) for key, value in [*where, *conditions.items()]]
         return list(self._matching(tests))
+
+    def by_targetname(self, name: str) -> list[Entity]:
+        """The entities an output aimed at `name` reaches by name (see `names_match`: ASCII
+        case-insensitive, a trailing ``*`` matches a prefix), in file order."""
+        query = _encode(name)
+        return [e for e in self if (own := e._raw("targetname")) is not None and names_match(query, own)]
+
+    def targeting(self, target: Entity | str) -> list[Entity]:
+        """Who fires `target` (an entity of this lump, or a name): the entities with an output
+        aimed at it or a `TARGET_KEYS` pair naming it, in file order.
+
+        Names compare as in `by_targetname`. As in Source, an output whose target names no
+        entity of the lump reaches the entities of that classname, and ``!self`` the entity
+        that holds the output; given a name, only names are compared. Other ``!`` targets
+        (``!activator``, ``!player``...) are only known when the map runs.
+        """
+        if isinstance(target, Entity):
+            name, classname = target._raw("targetname") or "", target._raw("classname") or ""
+        else:
+            name, classname = _encode(target), ""
+        names = [own for e in self if (own := e._raw("targetname"))]
+
+        def by_class(query: str) -> bool:
+            return names_match(query, classname) and not any(names_match(query, n) for n in names)
+
+        def fires(entity: Entity) -> bool:
+            for pair in entity._load():
+                if fold(pair.key) in TARGET_KEYS:
+                    if names_match(pair.value, name):
+                        return True
+                elif parsed := split_output(pair.value):
+                    query = parsed[1][0]
+                    if (names_match(query, name) or by_class(query)
+                            or (fold(query) == "!self" and entity is target)):
+                        return True
+            return False
+
+        return [entity for entity in self if fires(entity)]
+
+    def rename_target(self, old: str, new: str) -> int:
+        """Rename what is named `old` (ASCII case-insensitive; no wildcard) to `new`: each
+        ``targetname``, output target and `TARGET_KEYS` value; return how many keyvalues
+        changed. Other keys that hold names (``parentname``, ``filtername``...) are left as
+        they are. Nothing changes if `new` cannot go into one of the outputs (BspError)."""
+        want, raw = fold(_encode(old)), _encode(new)
+        edits: list[tuple[Entity, _Pair, str]] = []
+        for entity in self:
+            for pair in entity._load():
+                key = fold(pair.key)
+                if key == "targetname" or key in TARGET_KEYS:
+                    if fold(pair.value) == want and pair.value != raw:
+                        edits.append((entity, pair, raw))
+                elif (parsed := split_output(pair.value)) and fold(parsed[1][0]) == want:
+                    if (value := retarget(pair.value, raw)) != pair.value:
+                        edits.append((entity, pair, value))
+        for entity, pair, value in edits:
+            entity._edit()
+            pair.value = value
+        return len(edits)
 
     def add_entity(self, pairs: Mapping[str, str] | Iterable[tuple[str, str]]) -> Entity:
         """Add a new entity after the last one, laid out like the existing ones.
@@ -491,7 +722,7 @@ class EntityLump:
             index = self._items.index(entity)
         except ValueError:
             raise BspError("the entity is not in this lump", lump=_LUMP) from None
-        rest = entity._trail[_LINE_END.match(entity._trail).end():]
+        rest = _LINE_END.sub("", entity._trail, count=1)
         if index:
             self._items[index - 1]._trail += rest
         else:
@@ -508,6 +739,9 @@ class EntityLump:
 
     def __repr__(self) -> str:
         return f"EntityLump({len(self)} entities)"
+
+    def _worldspawn(self) -> Entity | None:
+        return next(self._matching([("classname", _value_test("worldspawn", "exact"))]), None)
 
     def _matching(self, tests: list[tuple[str, Callable[[str], bool]]]) -> Iterator[Entity]:
         folded = [(fold(_encode(key)), test) for key, test in tests]

@@ -190,7 +190,9 @@ def test_one_line_layout_and_empty_lumps() -> None:
     empty = EntityLump.parse(b"\x00")
     empty.add_entity([("classname", "worldspawn")])
     assert empty.to_bytes() == b'{\n"classname" "worldspawn"\n}\n\x00'
-    assert empty.worldspawn is not None and EntityLump.parse(b"").worldspawn is None
+    assert empty.census().worldspawn and not EntityLump.parse(b"").census().worldspawn
+    with pytest.raises(BspError, match="no worldspawn entity"):
+        EntityLump.parse(b"").worldspawn
 
 
 def test_adding_to_an_empty_entity() -> None:
@@ -229,13 +231,13 @@ FIND = (b'{\n"classname" "worldspawn"\n}\n{\n"classname" "Info_Player_Start"\n"o
 @pytest.mark.parametrize(("query", "expected"), [
     ({"classname": "info_player_start"}, ["Info_Player_Start"]),
     ({"CLASSNAME": "LIGHT"}, ["light"]),
-    ({"classname": "info_player_*", "mode": "glob"}, ["Info_Player_Start", "info_player_deathmatch"]),
-    ({"classname": "info_*_start", "mode": "glob"}, ["Info_Player_Start"]),
-    ({"classname": "info", "mode": "glob"}, []),
-    ({"classname": "PLAYER_(start|death)", "mode": "regex"}, ["Info_Player_Start", "info_player_deathmatch"]),
-    ({"classname": "^info", "targetname": "spawn", "mode": "regex"}, ["info_player_deathmatch"]),
+    ({"classname": "info_player_*", "match": "glob"}, ["Info_Player_Start", "info_player_deathmatch"]),
+    ({"classname": "info_*_start", "match": "glob"}, ["Info_Player_Start"]),
+    ({"classname": "info", "match": "glob"}, []),
+    ({"classname": "PLAYER_(start|death)", "match": "regex"}, ["Info_Player_Start", "info_player_deathmatch"]),
+    ({"classname": "^info", "targetname": "spawn", "match": "regex"}, ["info_player_deathmatch"]),
     ({"where": [("ontrigger", "B,kill,,0,-1")]}, ["light"]),
-    ({"where": [("OnTrigger", "a,*"), ("OnTrigger", "b,*")], "mode": "glob"}, ["light"]),
+    ({"where": [("OnTrigger", "a,*"), ("OnTrigger", "b,*")], "match": "glob"}, ["light"]),
     ({"classname": "light", "origin": "0 0 0"}, []),
     ({}, ["worldspawn", "Info_Player_Start", "info_player_deathmatch", "light"]),
 ])
@@ -247,9 +249,9 @@ def test_find_matches_case_insensitively(query: dict, expected: list[str]) -> No
 def test_find_rejects_bad_patterns_and_modes() -> None:
     lump = EntityLump.parse(FIND)
     with pytest.raises(BspError, match="bad regex"):
-        lump.find(classname="(", mode="regex")
+        lump.find(classname="(", match="regex")
     with pytest.raises(BspError, match="unknown match mode"):
-        lump.find(classname="x", mode="fuzzy")
+        lump.find(classname="x", match="fuzzy")
 
 
 # -- errors ------------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def run_import(args: argparse.Namespace) -> int:
             raise exc.at(args.text)
         lump = bsp.entities()
         _report_kept(lump, args.text)
-        if lump.worldspawn is None and not args.force:
+        if not lump.census().worldspawn and not args.force:
             kept = f" ({len(lump.kept)} stretch(es) kept verbatim)" if lump.kept else ""
             raise CheckFailed(f"the text has no worldspawn entity{kept}; refused, nothing "
                               "written (--force imports it anyway)", path=args.text)
@@ -121,7 +121,7 @@ def run_query(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         lump = bsp.entities(lenient=args.lenient)
         position = {id(e): n for n, e in enumerate(lump)}
-        found = lump.find([_pair(w) for w in args.where], mode=args.match)
+        found = lump.find([_pair(w) for w in args.where], match=args.match)
         rows = [{"index": position[id(e)], "pairs": e.pairs()} for e in found]
     if args.json:
         set_result(args, rows)
@@ -151,7 +151,7 @@ def run_edit(args: argparse.Namespace) -> int:
 def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     """set, delete-key or remove on the entities matching --where; CheckFailed, before anything
     is written, when nothing matches or the edit would leave no entity or no worldspawn."""
-    found = lump.find([_pair(w) for w in args.where], mode=args.match)
+    found = lump.find([_pair(w) for w in args.where], match=args.match)
     where = " ".join(f"--where {w}" for w in args.where)
     if not found:
         raise CheckFailed(f"no entity matches {where}; nothing written", path=args.map)
