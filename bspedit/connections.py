@@ -192,6 +192,13 @@ class Output:
         """The keyvalue's value text, as stored."""
         return self._link.read()[1]
 
+    def __eq__(self, other: object) -> bool:
+        """Outputs are equal when bound to the same keyvalue."""
+        return isinstance(other, Output) and self._link == other._link
+
+    def __hash__(self) -> int:
+        return hash(self._link)
+
     def __repr__(self) -> str:
         try:
             return (f"Output({self.name!r}, target={self.target!r}, input={self.input!r}, "

@@ -353,8 +353,8 @@ class Entity(MutableMapping[str, str]):
         return Outputs(self)
 
     def targets(self) -> list[str]:
-        """The names this entity fires, in file order, each once (ASCII case-insensitive): its
-        outputs' targets and the values of its `TARGET_KEYS` pairs."""
+        """The names this entity fires, as written (``door*``, ``!self``...), in file order,
+        each once (ASCII case-insensitive): its outputs' targets and its `TARGET_KEYS` values."""
         names: dict[str, str] = {}
         for pair in self._load():
             if fold(pair.key) in TARGET_KEYS:
