@@ -9,7 +9,7 @@ import stat
 import zlib
 from dataclasses import dataclass
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from . import executor
@@ -18,12 +18,16 @@ from .errors import BspError
 from .families import Family
 from .header import Header, Lump, read_header
 from .layout import Layout, check_directory, compute_layout, lump_label
-from .planner import LAYOUTS, Piece, Plan, append_base, plan
+from .planner import Piece, Plan, append_base, plan
 from .bspx import relocate_trailer
 from .gamelump import relocate_game_lump
 
 if TYPE_CHECKING:
     from .entities import EntityLump
+    from .gamelump import GameLump
+    from .pakfile import Pakfile
+    from .saving import SaveResult
+    from .staticprops import StaticProps
 
 
 @dataclass(slots=True)
@@ -50,7 +54,12 @@ class SaveReport:
 
 
 class Bsp:
-    """A map file opened for reading and editing. Use as a context manager or call `close()`."""
+    """A map file opened for reading and editing. Use as a context manager or call `close()`.
+
+    Its views (`entities()`, `pakfile`, `game_lump`, `static_props`) are parsed on first use
+    and edited in place; `save()` stores every view's edits. A view read owns its lump: edit
+    that lump through the view, not with `replace_lump`.
+    """
 
     def __init__(self, path: str, fd: int, header: Header, layout: Layout) -> None:
         self.path = path
@@ -58,12 +67,20 @@ class Bsp:
         self.header = header
         self.layout = layout
         self._replaced: dict[int, _Replacement] = {}
+        self._mode = "stable"                      # the layout last planned: how views store
         self._entities: EntityLump | None = None
         self._stored_text: bytes | None = None     # entity text last put into the lump
+        self._pakfile: Pakfile | None = None
+        self._pak_base: _Replacement | None = None  # the pakfile lump's new bytes before the view
+        self._pak_state: tuple[bool, int] | None = None     # (in place, edits) last stored
+        self._game_lump: GameLump | None = None
+        self._game_edits = 0                       # the game lump's edits last stored
+        self._static_props: StaticProps | None = None
+        self._stored_sprp = b""                    # static props last put into the game lump
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | os.PathLike, *, check: bool = True) -> Bsp:
+    def open(cls, path: str | os.PathLike[str], *, check: bool = True) -> Bsp:
         """Open a map. Bad input raises BspError naming the file, lump and offset."""
         path = os.fspath(path)
         try:
@@ -89,6 +106,7 @@ class Bsp:
             raise
 
     def close(self) -> None:
+        """Close the file (edits not saved are lost)."""
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
@@ -102,10 +120,12 @@ class Bsp:
     # -- reading -----------------------------------------------------------------------------
     @property
     def family(self) -> Family:
+        """The game family, detected from the content (never the file name)."""
         return self.header.family
 
     @property
     def size(self) -> int:
+        """The file's size in bytes."""
         return self.layout.file_size
 
     @property
@@ -213,10 +233,12 @@ class Bsp:
             old.fourcc if fourcc is None else fourcc, keep)
 
     def entities(self, *, lenient: bool = False) -> EntityLump:
-        """The entity lump as an editable, lossless model (LZMA lumps are decompressed).
+        """The entity lump as an editable, lossless model (LZMA lumps are decompressed),
+        parsed on the first call. `lenient` reads malformed text as the engines do (a stray
+        `}`, a key without a value) instead of raising BspError; it matters on the first call.
 
-        Edits are stored back when the map is planned or saved; an unedited lump keeps its
-        stored bytes, compressed or not.
+        A method, not a property like the other views, because of `lenient`. Edits are stored
+        when the map is planned or saved; an unedited lump keeps its stored bytes.
         """
         if self._entities is None:
             from .entities import EntityLump
@@ -239,10 +261,84 @@ class Bsp:
         self._entities = EntityLump.parse(text, lenient=lenient)
         self._store_entity_text(text)
 
+    @property
+    def pakfile(self) -> Pakfile:
+        """The Source pakfile (a zip of the map's own files), editable: `add`, `remove`,
+        `repack`; `save` stores the edit (only new bytes appended in place, a clean zip
+        otherwise). BspError for families without one."""
+        if self._pakfile is None:
+            from .pakfile import Pakfile, pak_index
+
+            self._pak_base = self._replaced.get(pak_index(self))
+            self._pakfile = Pakfile.of(self)
+        return self._pakfile
+
+    @property
+    def game_lump(self) -> GameLump:
+        """The Source game lump's members, editable with `replace_member` and `remove`;
+        `save` stores them (relocated wherever the lump lands). BspError for other families."""
+        if self._game_lump is None:
+            from .gamelump import read_game_lump
+
+            self._game_lump = read_game_lump(self)
+            self._game_edits = self._game_lump.edits
+        return self._game_lump
+
+    @property
+    def static_props(self) -> StaticProps:
+        """The static props (game lump member `sprp`), editable with `set`, `set_model` and
+        `remove`; `save` stores them. BspError for maps without them."""
+        if self._static_props is None:
+            from .staticprops import parse_static_props
+
+            self._static_props = parse_static_props(self, self.game_lump)
+            self._stored_sprp = self._static_props.to_bytes()
+        return self._static_props
+
+    def checksums(self) -> dict[str, int]:
+        """The engine checksums of the file as stored (not of unsaved edits): name -> unsigned
+        32-bit value (crc32 for Source and GoldSrc, map_checksum for Quake 1, block_checksum
+        for Quake 2/3, ...). Reads the whole file."""
+        from .mapsums import map_checksums
+
+        return map_checksums(self)
+
     def _store_views(self) -> None:
-        """Put edited views back into their lumps."""
+        """Put edited views back into their lumps, as the layout last planned needs them."""
         if self._entities is not None and self._entities.dirty:
             self._store_entity_text(self._entities.to_bytes())
+        if self._pakfile is not None:
+            self._store_pakfile(self._pakfile)
+        if self._static_props is not None:
+            data = self._static_props.to_bytes()
+            if data != self._stored_sprp:
+                from .staticprops import MEMBER
+
+                self.game_lump.replace_member(MEMBER, data)
+                self._stored_sprp = data
+        if self._game_lump is not None and self._game_lump.edits != self._game_edits:
+            from .gamelump import store_game_lump
+
+            store_game_lump(self, self._game_lump)
+            self._game_edits = self._game_lump.edits
+
+    def _store_pakfile(self, pak: Pakfile) -> None:
+        """Store the pakfile's edit when it or the planned layout changed: appended to the
+        file for an in-place save, as a clean zip otherwise; no edit gives back the lump."""
+        state = (self._mode == "in-place", pak.edits)
+        if state == self._pak_state:
+            return
+        self._pak_state = state
+        if pak.dirty:
+            pak.apply(self, in_place=state[0])
+            return
+        from .pakfile import pak_index
+
+        index = pak_index(self)
+        if self._pak_base is None:
+            self._replaced.pop(index, None)
+        else:
+            self._replaced[index] = self._pak_base
 
     def _store_entity_text(self, text: bytes) -> None:
         """Store entity text, compressed again if the lump was, keeping unchanged bytes as stored.
@@ -265,12 +361,14 @@ class Bsp:
 
     @property
     def dirty(self) -> bool:
+        """True when a save would change the map."""
         self._store_views()
         return bool(self._replaced)
 
     # -- saving ------------------------------------------------------------------------------
     def plan(self, layout: str = "stable") -> tuple[Header, Plan]:
         """The new header and the plan for saving with `layout` (stable, compact or in-place)."""
+        self._mode = layout
         self._store_views()
         new_lengths = {i: r.length for i, r in self._replaced.items()}
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
@@ -313,14 +411,22 @@ class Bsp:
         gap = self.layout.gap_after(self.lumps[self.layout.order[-1]].end)
         return self.read_range(gap.start, gap.end) if gap and gap.kind == "padding" else b""
 
-    def save(self, target: str | os.PathLike, layout: str = "stable") -> SaveReport:
-        """Write the map to `target` atomically (target may be the map itself)."""
-        if layout not in LAYOUTS:
-            raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
-        header, result = self.plan(layout)
-        return self.save_planned(target, header, result, layout)
+    def save(self, target: str | os.PathLike[str] | None = None, layout: str = "stable", *,
+             keep_checksum: bool = False, aas: Iterable[str] = (),
+             dry_run: bool = False) -> SaveResult:
+        """Store every view's edits and save: into this map when `target` is None (`layout`
+        stable: crash-safe in place, only changed bytes written; compact: a compacted copy
+        renamed over it), else to `target` (atomic; never the map itself). Returns what the
+        save did, with the engine checksums before and after (`checksum_changed`: whether
+        clients holding the original are refused). See `bspedit.saving.save` for
+        `keep_checksum`, `aas` and `dry_run`. Views read before an in-place save are stale
+        after it: read them again from the map."""
+        from .saving import save
 
-    def save_planned(self, target: str | os.PathLike, header: Header, result: Plan,
+        return save(self, target, layout=layout, keep_checksum=keep_checksum, aas=aas,
+                    dry_run=dry_run)
+
+    def save_planned(self, target: str | os.PathLike[str], header: Header, result: Plan,
                      layout: str) -> SaveReport:
         """Write `header` and the pieces of `result` (from `plan` or a caller's own placement,
         such as Valve's repacked layout) to `target` atomically."""
@@ -341,10 +447,11 @@ class Bsp:
         finally:
             os.close(fd)
         report = self.planned_report(self.path, "in-place", header, result)
-        self._reopen()
+        self.reopen()
         return report
 
-    def _reopen(self) -> None:
+    def reopen(self) -> None:
+        """Open the map's file again (after it was saved over): edits and views are dropped."""
         fresh = Bsp.open(self.path)
         self.close()
         self.__dict__.update(fresh.__dict__)

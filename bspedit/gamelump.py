@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from io import BytesIO
 from typing import TYPE_CHECKING
 
@@ -101,6 +101,7 @@ class GameLump:
     lead: bytes                  # bytes between the directory and the first member's data
     absolute: bool               # offsets are file offsets (PC) rather than lump-relative
     aligned: bool                # members were padded to 4-byte boundaries (bspzip's LZMA maps)
+    edits: int = field(default=0, repr=False)     # changes made by replace_member and remove
 
     @classmethod
     def parse(cls, data: bytes, lump_offset: int) -> GameLump:
@@ -206,6 +207,7 @@ class GameLump:
             while index and self.placed[index - 1].terminator:
                 index -= 1
             self.placed.insert(index, member)
+        self.edits += 1
         return True
 
     def remove(self, names: Iterable[str]) -> bool:
@@ -217,6 +219,7 @@ class GameLump:
             return False
         self.members = kept
         self.placed = [m for m in self.placed if m.ident not in ids]
+        self.edits += 1
         return True
 
 

@@ -111,7 +111,8 @@ Reader = Callable[[int, int], bytes]
 
 
 class Pakfile:
-    """A pakfile's entries, editable; `apply` puts the edit into the map as a lump splice."""
+    """A pakfile's entries, editable; `apply` puts the edit into the map as a lump splice
+    (the map's `save` does it for `Bsp.pakfile`)."""
 
     def __init__(self, read: Reader, length: int, *, path: str | None = None, base: int = 0,
                  label: str = "pakfile", spliceable: bool = True) -> None:
@@ -130,6 +131,7 @@ class Pakfile:
         self._cd_offset = 0
         self._gone: set[int] = set()      # offsets of original entries removed or replaced
         self._compact = False
+        self.edits = 0                    # counts add, remove and repack calls
         if length:
             self._parse()
 
@@ -295,17 +297,11 @@ class Pakfile:
         cubemapdefault[.hdr].vtf."""
         return [e for e in self._entries if CUBEMAP.fullmatch(e.key)]
 
-    def matching(self, patterns: Iterable[str]) -> list[Entry]:
-        """Entries matching any of `patterns` (names or globs, case-insensitive); BspError
-        naming a pattern that matches nothing."""
-        chosen: dict[int, Entry] = {}
-        for pattern in patterns:
-            key = game_path(pattern)
-            hits = [e for e in self._entries if fnmatch.fnmatchcase(e.key, key)]
-            if not hits:
-                raise self._error(f"no pak entry matches {pattern!r}")
-            chosen.update((id(e), e) for e in hits)
-        return [e for e in self._entries if id(e) in chosen]
+    def matching(self, patterns: str | Iterable[str]) -> list[Entry]:
+        """Entries matching any of `patterns` (names or globs, case-insensitive, either
+        slash), in directory order; [] when none does."""
+        keys = [game_path(p) for p in ([patterns] if isinstance(patterns, str) else patterns)]
+        return [e for e in self._entries if any(fnmatch.fnmatchcase(e.key, k) for k in keys)]
 
     # -- editing -----------------------------------------------------------------------------
     def add(self, name: str, data: bytes, *, compress: bool = False,
@@ -333,10 +329,13 @@ class Pakfile:
             self._by_key[key] = entry
         else:
             self._replace(self._entries.index(existing), entry)
+        self.edits += 1
         return entry
 
-    def remove(self, entries: Iterable[Entry]) -> None:
-        gone = {id(e) for e in entries}
+    def remove(self, entries: Entry | Iterable[Entry]) -> None:
+        """Remove entries (from `entries`, `find` or `matching`)."""
+        gone = {id(e) for e in ([entries] if isinstance(entries, Entry) else entries)}
+        self.edits += 1
         self._gone.update(e.offset for e in self._entries if id(e) in gone and e.offset >= 0)
         self._entries = [e for e in self._entries if id(e) not in gone]
         self._index()
@@ -365,6 +364,7 @@ class Pakfile:
             self._replace(position, new)
             changed.append(new)
         self._compact = True
+        self.edits += 1
         return changed
 
     # -- writing -----------------------------------------------------------------------------

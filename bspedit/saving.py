@@ -92,6 +92,8 @@ def save(bsp: Bsp, target: str | os.PathLike[str] | None = None, *, layout: str 
         report = bsp.save_in_place()
     else:
         report = bsp.save_planned(path, header, plan, mode)
+        if target is None:          # renamed over the open file
+            bsp.reopen()
     if not dry_run:
         sums.record(report.target)
     fixed = tuple(_fix(bot, before, after, dry_run) for bot in bots)

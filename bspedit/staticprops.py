@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import BspError
-from .gamelump import GameLump, in_game_lump, read_game_lump, store_game_lump
+from .gamelump import GameLump, in_game_lump
 from .names import game_path
 
 if TYPE_CHECKING:
@@ -205,16 +205,14 @@ def _name(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("latin-1")
 
 
-def read_static_props(bsp: Bsp) -> tuple[GameLump, StaticProps]:
-    """The open map's game lump and its static props."""
-    lump = read_game_lump(bsp)
+def parse_static_props(bsp: Bsp, lump: GameLump) -> StaticProps:
+    """The static props of `bsp`'s parsed game lump `lump` (errors name the map and lump)."""
     try:
-        return lump, StaticProps.parse(lump.payload(MEMBER), lump.member(MEMBER).version)
+        return StaticProps.parse(lump.payload(MEMBER), lump.member(MEMBER).version)
     except BspError as exc:
         raise in_game_lump(exc, bsp)
 
 
-def store_static_props(bsp: Bsp, lump: GameLump, props: StaticProps) -> None:
-    """Put edited static props back: only the game lump changes (nothing if no byte did)."""
-    lump.replace_member(MEMBER, props.to_bytes())
-    store_game_lump(bsp, lump)
+def read_static_props(bsp: Bsp) -> tuple[GameLump, StaticProps]:
+    """The open map's game lump and static props: its `game_lump` and `static_props` views."""
+    return bsp.game_lump, bsp.static_props

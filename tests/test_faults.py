@@ -162,8 +162,8 @@ def save(path: Path, edit: str, mode: str) -> None:
         EDITS[edit](bsp, mode == "in-place")
         if mode == "in-place":
             bsp.save_in_place()
-        else:
-            bsp.save(path if mode == "self" else path.parent / OUT)
+        else:           # the writer itself (bsp.save adds checksums and a digest cache)
+            bsp.save_planned(path if mode == "self" else path.parent / OUT, *bsp.plan(), "stable")
 
 
 def lumps_of(path: Path) -> tuple[bytes, list[bytes]]:

@@ -8,7 +8,7 @@ from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
 from ..layout import lump_label
 from ..outputs import STDOUT, staged_folder, write_file
-from ..pakfile import STORED, Entry, Pakfile, pak_index
+from ..pakfile import STORED, Entry, pak_index
 from .common import add_json, add_output, add_verb, set_result, save
 
 
@@ -79,7 +79,7 @@ def _add_packing(parser: argparse.ArgumentParser) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        entries = Pakfile.of(bsp).entries
+        entries = bsp.pakfile.entries
     if args.json:
         set_result(args, [{"name": e.name, "size": e.size, "stored_size": e.stored_size,
                      "method": e.method_name, "crc32": e.crc, "offset": e.offset}
@@ -129,7 +129,7 @@ def _list_lines(path: str) -> list[tuple[int, str]]:
 
 def _pack(args: argparse.Namespace, files: list[tuple[str, str]]) -> int:
     with Bsp.open(args.map) as bsp:
-        pak = Pakfile.of(bsp)
+        pak = bsp.pakfile
         done = []
         for name, file in files:
             verb = "updated" if pak.find(name) else "added"
@@ -137,7 +137,6 @@ def _pack(args: argparse.Namespace, files: list[tuple[str, str]]) -> int:
                             update=args.update)
             done.append(f"{verb} {entry.name} from {file}: {_describe(entry)}")
         print("\n".join(done))
-        pak.apply(bsp, in_place=args.in_place)
         save(bsp, args)
     return 0
 
@@ -156,7 +155,7 @@ def run_extract(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         if args.to:
             return _copy_zip(bsp, args.to)
-        pak = Pakfile.of(bsp)
+        pak = bsp.pakfile
         entries = pak.cubemaps() if args.cubemaps else pak.entries
         with staged_folder(args.directory, inputs=[args.map]) as staging:
             written = pak.extract(entries, staging)
@@ -181,11 +180,12 @@ def run_remove(args: argparse.Namespace) -> int:
     if not args.patterns and not args.cubemaps:
         raise BspError("name the files to remove (paths or globs), or --cubemaps")
     with Bsp.open(args.map) as bsp:
-        pak = Pakfile.of(bsp)
-        try:
-            chosen = pak.matching(args.patterns) if args.patterns else []
-        except BspError as exc:      # a pattern that matches nothing
-            raise CheckFailed(f"{exc.message}; nothing written", path=exc.path, lump=exc.lump) from None
+        pak = bsp.pakfile
+        for pattern in args.patterns:
+            if not pak.matching(pattern):
+                raise CheckFailed(f"no pak entry matches {pattern!r}; nothing written",
+                                  path=bsp.path, lump=pak.label)
+        chosen = pak.matching(args.patterns)
         if args.cubemaps:
             cubemaps = pak.cubemaps()
             if not cubemaps:
@@ -196,23 +196,22 @@ def run_remove(args: argparse.Namespace) -> int:
         for entry in chosen:
             print(f"removed {entry.name}")
         print(f"{len(chosen)} files removed, {len(pak.entries)} left")
-        pak.apply(bsp, in_place=args.in_place)
         save(bsp, args)
     return 0
 
 
 def run_repack(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        pak = Pakfile.of(bsp)
-        before = bsp.lumps[pak_index(bsp)].length
+        pak = bsp.pakfile
+        index = pak_index(bsp)
         changed = pak.repack(compress=args.compress)
         method = "lzma" if args.compress else "store"
         print(f"repack ({method}): {len(changed)} files re-encoded, "
               f"{len(pak.entries) - len(changed)} kept as they were")
-        after = pak.apply(bsp, in_place=args.in_place)
-        if after is None:
+        content = bsp.new_content(index)
+        if content is None:
             print("the pakfile is already a clean zip in that form")
         else:
-            print(f"pakfile: {before} -> {after} bytes")
+            print(f"pakfile: {bsp.lumps[index].length} -> {content[0] + len(content[1])} bytes")
         save(bsp, args)
     return 0

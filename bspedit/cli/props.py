@@ -10,10 +10,9 @@ from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..gamelump import Member, in_game_lump, read_game_lump, store_game_lump
+from ..gamelump import Member, in_game_lump
 from ..outputs import STDOUT, write_file
-from ..pakfile import Pakfile
-from ..staticprops import StaticProps, read_static_props, store_static_props
+from ..staticprops import StaticProps
 from .common import add_json, add_output, add_verb, set_result, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths
@@ -81,7 +80,7 @@ def _row(props: StaticProps, index: int) -> dict[str, Any]:
 
 def run_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        _, props = read_static_props(bsp)
+        props = bsp.static_props
     rows = [_row(props, i) for i in range(len(props))]
     if args.json:
         set_result(args, {"version": props.version, "layout": props.layout.name,
@@ -110,13 +109,12 @@ def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
 
 def run_set(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        lump, props = read_static_props(bsp)
+        props = bsp.static_props
         try:
             for item in args.items:
                 print(_set(props, args.index, item))
         except BspError as exc:
             raise exc.at(args.map)
-        store_static_props(bsp, lump, props)
         save(bsp, args)
     return 0
 
@@ -143,7 +141,7 @@ def _shown(value: int | float | tuple) -> str:
 
 def run_remove(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        lump, props = read_static_props(bsp)
+        props = bsp.static_props
         count = len(props)
         try:
             props.remove(args.indices)
@@ -156,7 +154,6 @@ def run_remove(args: argparse.Namespace) -> int:
             print(f"note: the pakfile holds {lighting} baked static prop lighting file(s) "
                   "(sp_N.vhv), matched to props by index: props after a removed one now get "
                   "the wrong file until the map is relit (vrad)")
-        store_static_props(bsp, lump, props)
         save(bsp, args)
     return 0
 
@@ -164,7 +161,7 @@ def run_remove(args: argparse.Namespace) -> int:
 def _vertex_lighting_files(bsp: Bsp) -> int:
     """How many per-prop vertex lighting files the pakfile holds (its directory only is read)."""
     try:
-        entries = Pakfile.of(bsp).entries
+        entries = bsp.pakfile.entries
     except BspError:
         return 0
     return sum(1 for entry in entries if _VERTEX_LIGHTING.fullmatch(entry.key))
@@ -180,7 +177,7 @@ def _member_row(member: Member) -> dict[str, Any]:
 
 def run_gamelump_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        lump = read_game_lump(bsp)
+        lump = bsp.game_lump
     rows = [_member_row(member) for member in lump.members]
     if args.json:
         set_result(args, rows)
@@ -196,7 +193,7 @@ def run_gamelump_list(args: argparse.Namespace) -> int:
 
 def run_gamelump_extract(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        lump = read_game_lump(bsp)
+        lump = bsp.game_lump
         try:
             data = lump.payload(args.id)
         except BspError as exc:
@@ -213,13 +210,12 @@ def run_gamelump_extract(args: argparse.Namespace) -> int:
 def run_gamelump_replace(args: argparse.Namespace) -> int:
     data = Path(args.data).read_bytes()
     with Bsp.open(args.map) as bsp:
-        lump = read_game_lump(bsp)
+        lump = bsp.game_lump
         try:
             changed = lump.replace_member(args.id, data, args.version)
         except BspError as exc:
             raise in_game_lump(exc, bsp)
         if changed:
-            store_game_lump(bsp, lump)
             print(f"game lump {args.id}: {len(data)} bytes"
                   + (", compressed" if lump.member(args.id).compressed else ""))
         else:
