@@ -7,22 +7,35 @@ depth and heap limits; any error (such as a limit reached) is no match. `compile
 does the same: the binding's Python-style ``\\u`` is turned off, and since its library is built
 to reject ``\\C``, each ``\\C`` outside a class is written as ``(?s:.)``, which is what it
 matches in 8-bit, non-UTF mode: one byte.
+
+Its ``pcre=1`` runs a pattern as the plugin's releases up to 2022 did, with the PCRE 7.9
+library they bundled (CS:GO-era servers): `bspedit.pcre79` writes it as the PCRE2 pattern
+that means the same, or rejects it as 7.9 does.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Literal
 
 import pcre2
 from pcre2 import _cy
+
+from . import pcre79
+
+Version = Literal[1, 2]
+VERSIONS: tuple[Version, ...] = (2, 1)     # 2, the default: the plugin's current releases
+# What separates a pair's key and value for the plugin (its "([^"]+)"\s+"([^"]+)"): PCRE 7.9's
+# \s has no VT (\x0b), PCRE2's (and Python's) has.
+PAIR_SPACE: dict[Version, str] = {2: r"\s", 1: r"[\t\n\f\r ]"}
 
 # pcre2.h option bits the binding sets on every pattern and the plugin does not.
 _ALT_BSUX, _NEVER_BACKSLASH_C = 0x00000002, 0x00100000
 
 
 class RegexProblem(Exception):
-    """A pattern PCRE2 rejects, with PCRE2's reason: the plugin skips its line."""
+    """A pattern the PCRE library rejects, with its reason: the plugin skips its line."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -31,10 +44,12 @@ class RegexProblem(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Regex:
-    """A compiled config regex (`pattern` is the text between the slashes, as latin-1)."""
+    """A compiled config regex (`pattern` is the text between the slashes, as latin-1;
+    `pcre` the PCRE version whose meaning it has)."""
 
     pattern: str
     code: pcre2.Pattern = field(compare=False, repr=False)
+    pcre: Version = 2
 
     def search(self, value: str) -> bool:
         """Whether the regex matches anywhere in `value` (latin-1 text, one character per byte);
@@ -77,14 +92,24 @@ def _without_backslash_c(pattern: str) -> str:
 
 
 @cache
-def compile_caseless(pattern: str) -> Regex:
-    """Compile a config regex (the text between the slashes) as the plugin does: caseless.
+def compile_caseless(pattern: str, *, pcre: Version = 2) -> Regex:
+    """Compile a config regex (the text between the slashes) as the plugin does: caseless,
+    with PCRE2 (`pcre` 2) or with the meaning PCRE 7.9 gives it (`pcre` 1).
 
-    Raises RegexProblem where PCRE2 rejects the pattern.
+    Raises RegexProblem where that PCRE rejects the pattern.
     """
-    raw = (_without_backslash_c(pattern) if "\\C" in pattern else pattern).encode("latin-1")
+    if pcre == 1:
+        try:
+            text = pcre79.translate(pattern)
+        except pcre79.Rejected as error:
+            raise RegexProblem(f"PCRE 7.9: {error}") from None
+    elif pcre == 2:
+        text = _without_backslash_c(pattern) if "\\C" in pattern else pattern
+    else:
+        raise ValueError(f"pcre must be one of {VERSIONS}, not {pcre!r}")
+    raw = text.encode("latin-1")
     try:
         code = _cy.compile(raw, _cy.CompileOption.CASELESS, _ALT_BSUX | _NEVER_BACKSLASH_C)
     except pcre2.PatternError as error:
         raise RegexProblem(str(error)) from None
-    return Regex(pattern, pcre2.Pattern(code, raw, pcre2.IGNORECASE, False, None))
+    return Regex(pattern, pcre2.Pattern(code, raw, pcre2.IGNORECASE, False, None), pcre)

@@ -22,7 +22,10 @@ it to the engine.
 
 All text is handled as latin-1 (one character per byte), like bspedit.entities, so
 comparisons and regexes work on bytes as the plugin's do. The regexes run with PCRE2
-itself, compiled and matched with the plugin's options (`bspedit.pcre`).
+itself, compiled and matched with the plugin's options (`bspedit.pcre`). `pcre=1` (on
+`load_config` and `parse_config`) reads a config as the releases up to 2022 did, with PCRE 7.9
+(CS:GO-era servers): its regexes mean what they meant there, and pairs are split by 7.9's
+``\\s``, which has no VT; `plugin_run` reads the map's text the same way as its configs.
 """
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ from lark import Lark
 from .entities import Census, Entity, EntityLump, decode
 from .families import BY_IDENT, BY_VERSION, KNOWN_UNSUPPORTED
 from .names import fold
-from .pcre import Regex, RegexProblem, compile_caseless
+from .pcre import PAIR_SPACE, Regex, RegexProblem, Version, compile_caseless
 
 __all__ = ["Block", "BlockResult", "Config", "Diagnostic", "Pair", "Report", "apply",
            "config_chain", "load_config", "map_prefixes", "parse_config", "plugin_run", "plugin_text",
@@ -69,13 +72,18 @@ class _Lines:
 
 
 @cache
-def _lines() -> _Lines:
+def _lines(pcre: Version = 2) -> _Lines:
+    """The line classes, with a pair's key and value split by that PCRE's \\s."""
     text = (files("bspedit.grammars") / "stripper.lark").read_text(encoding="utf-8")
     terminals = sorted(Lark(text, parser="lalr", start="line").terminals, key=lambda t: -t.priority)
 
+    def regexp(terminal: Any) -> str:
+        found = terminal.pattern.to_regexp()
+        return found.replace(r"\s", PAIR_SPACE[pcre]) if terminal.name == "PROPERTY" else found
+
     def alternation(names: Iterable[str]) -> re.Pattern[str]:
         wanted = set(names)
-        return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})"
+        return re.compile("|".join(f"(?P<{t.name}>{regexp(t)})"
                                    for t in terminals if t.name in wanted), re.ASCII)
 
     every = [t.name for t in terminals]
@@ -162,15 +170,19 @@ class Diagnostic:
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """A parsed config: the blocks the plugin would run, in order, and the diagnostics."""
+    """A parsed config: the blocks the plugin would run, in order, and the diagnostics;
+    `pcre` is the PCRE version it was read for."""
 
     name: str
     blocks: tuple[Block, ...]
     diagnostics: tuple[Diagnostic, ...]
+    pcre: Version = 2
 
 
-def load_config(path: str | Path, name: str | None = None, *, maps: bool = False) -> Config:
-    """Read and parse a config file (OSError if it cannot be read).
+def load_config(path: str | Path, name: str | None = None, *, maps: bool = False,
+                pcre: Version = 2) -> Config:
+    """Read and parse a config file (OSError if it cannot be read), for PCRE2 (`pcre` 2, the
+    plugin's current releases) or PCRE 7.9 (`pcre` 1, its releases up to 2022).
 
     A file that starts like a BSP map is reported (``not-text``) without reading the rest,
     unless `maps`: then it is parsed as the plugin would parse it.
@@ -179,14 +191,15 @@ def load_config(path: str | Path, name: str | None = None, *, maps: bool = False
     with open(path, "rb") as file:
         head = file.read(8)
         if not maps and _map_magic(head):
-            return Config(name, (), (_not_text(head, name),))
-        return parse_config(head + file.read(), name)
+            return Config(name, (), (_not_text(head, name),), pcre)
+        return parse_config(head + file.read(), name, pcre=pcre)
 
 
-def parse_config(text: bytes | str, name: str = "<config>") -> Config:
-    """Parse config text (str is taken as UTF-8) exactly as the plugin reads it."""
+def parse_config(text: bytes | str, name: str = "<config>", *, pcre: Version = 2) -> Config:
+    """Parse config text (str is taken as UTF-8) exactly as the plugin reads it, with the
+    regexes of PCRE version `pcre` (see `load_config`)."""
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
-    reader = _Reader(name)
+    reader = _Reader(name, pcre)
     if problem := _not_text(data, name):
         reader.diagnostics.append(problem)
     for line, piece, chunk, cut in _reads(data):
@@ -245,8 +258,9 @@ def _show(text: str, limit: int = 60) -> str:
 class _Reader:
     """The plugin's ApplyFileFilter state machine, plus the diagnostics."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, pcre: Version) -> None:
         self.name = name
+        self.pcre = pcre
         self.blocks: list[Block] = []
         self.diagnostics: list[Diagnostic] = []
         # the plugin's state
@@ -279,7 +293,7 @@ class _Reader:
             self.split_lines.add(line)
             self.report(line, "line-split", f"longer than {READ_SIZE} bytes: the plugin reads "
                         f"the rest ({_show(text)}...) as another line")
-        lines = _lines()
+        lines = _lines(self.pcre)
         found = (lines.in_modify if self.mode == "modify" else lines.elsewhere).fullmatch(text)
         kind = found.lastgroup
         if kind == "COMMENT":
@@ -426,7 +440,7 @@ class _Reader:
         if value[0] == "/" and value[-1] == "/":
             value = value[:-1]
             try:
-                regex = compile_caseless(value[1:])
+                regex = compile_caseless(value[1:], pcre=self.pcre)
             except RegexProblem as problem:
                 self.report(line, "bad-regex", f"/{decode(value[1:])}/: {problem.reason}; "
                             "the plugin skips this line")
@@ -493,7 +507,7 @@ class _Reader:
             self.report(self.modify_line, "unclosed-modify", "this modify: block is never "
                         "closed: the plugin never applies it")
         return Config(self.name, tuple(self.blocks),
-                      tuple(sorted(self.diagnostics, key=lambda d: d.line)))
+                      tuple(sorted(self.diagnostics, key=lambda d: d.line)), self.pcre)
 
 
 # ---------------------------------------------------------------- where configs come from
@@ -797,19 +811,31 @@ def apply(configs: Config | Iterable[Config], lump: EntityLump) -> Report:
 # ---------------------------------------------------------------- the plugin's own entity text
 
 _ENTITY_LINE = re.compile(rb'(?:"[^"]*"?|[^"\r\n])*[\r\n]?')
-_ENTITY_PAIR = re.compile(rb'"([^"]+)"\s+"([^"]+)"')
-_WRITTEN_PAIR = re.compile(rb'"([^"]+)"\s+"([^"]*)"')
+
+
+@cache
+def _entity_pair(pcre: Version, empty_values: bool) -> re.Pattern[bytes]:
+    """The plugin's "([^"]+)"\\s+"([^"]+)" with that PCRE's \\s (with `empty_values`, a
+    value may be empty)."""
+    space = PAIR_SPACE[pcre].encode()
+    return re.compile(rb'"([^"]+)"' + space + rb'+"([^"]' + (b"*" if empty_values else b"+") + b')"')
 
 
 def plugin_run(configs: Config | Iterable[Config], data: bytes) -> tuple[bytes, Report]:
-    """Apply configs to entity lump bytes the plugin's way: read as the plugin reads them,
-    then written as it hands them to the engine (`plugin_text`)."""
-    lump = EntityLump.parse(plugin_text(data))
+    """Apply configs to entity lump bytes the plugin's way: read as the plugin reads them
+    (with the PCRE version the configs were read for), then written as it hands them to the
+    engine (`plugin_text`). ValueError if the configs were read for different versions."""
+    configs = [configs] if isinstance(configs, Config) else list(configs)
+    versions = {config.pcre for config in configs}
+    if len(versions) > 1:
+        raise ValueError("plugin_run: configs read for different PCRE versions")
+    pcre = versions.pop() if versions else 2
+    lump = EntityLump.parse(plugin_text(data, pcre=pcre))
     report = apply(configs, lump)
-    return plugin_text(lump.to_bytes(), empty_values=True), report
+    return plugin_text(lump.to_bytes(), empty_values=True, pcre=pcre), report
 
 
-def plugin_text(data: bytes, *, empty_values: bool = False) -> bytes:
+def plugin_text(data: bytes, *, empty_values: bool = False, pcre: Version = 2) -> bytes:
     """Entity lump bytes as the plugin rewrites them (SetEntityList and ToString).
 
     The text up to the first NUL is cut into lines at CR or LF outside quotes; a line
@@ -818,13 +844,14 @@ def plugin_text(data: bytes, *, empty_values: bool = False) -> bytes:
     keyvalue: empty values and anything else are dropped. Entities are written as
     ``{\\n"key" "value"\\n}`` with nothing between them; the NUL and what follows it
     are kept, as the map needs them. `empty_values` keeps keyvalues with an empty value:
-    the plugin writes those a config gave it (its reading dropped the map's).
+    the plugin writes those a config gave it (its reading dropped the map's). Key and value
+    are separated by `pcre`'s \\s (PCRE 7.9's has no VT).
     """
     cut = data.find(b"\0")
     text, tail = (data, b"") if cut < 0 else (data[:cut], data[cut:])
     entities: list[list[bytes]] = []
     current: list[bytes] | None = None
-    pairs = _WRITTEN_PAIR if empty_values else _ENTITY_PAIR
+    pairs = _entity_pair(pcre, empty_values)
     for found in _ENTITY_LINE.finditer(text):
         line = found.group()
         if line[:1] == b"{" and current is None:
