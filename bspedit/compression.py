@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
 
 from .bsp import Bsp
@@ -35,6 +36,7 @@ from .layout import align, lump_label
 from .limits import LIMITS
 from .lzma_lump import compress, decompress, lzma_header
 from .planner import Piece, Plan
+from .progress import LZMA_WORK, Progress, bar
 
 END_ALIGNMENT = 1024
 
@@ -53,31 +55,45 @@ def compress_map(bsp: Bsp) -> list[Change]:
     """Give every uncompressed lump and game lump member of `bsp` Valve's LZMA form."""
     game_lump, pakfile = _special_lumps(bsp, "compress")
     changes = []
-    for lump in bsp.lumps:
-        if lump.length and lump.index not in (game_lump, pakfile):
-            data = bsp.read_lump(lump.index)
-            if lzma_header(data) is None:
-                packed = compress(data)
-                bsp.replace_lump(lump.index, packed)        # fourCC: the uncompressed size
-                changes.append(Change(lump_label(lump), len(data), len(packed)))
-    return changes + _convert_game_lump(bsp, game_lump, _compress_members, aligned=True)
+    with _lump_progress(bsp, "compress", skip=pakfile) as shown:
+        for lump in bsp.lumps:
+            if lump.length and lump.index not in (game_lump, pakfile):
+                data = bsp.read_lump(lump.index)
+                if lzma_header(data) is None:
+                    packed = compress(data)
+                    bsp.replace_lump(lump.index, packed)        # fourCC: the uncompressed size
+                    changes.append(Change(lump_label(lump), len(data), len(packed)))
+                shown.advance(lump.length)
+        changes += _convert_game_lump(bsp, game_lump, _compress_members, aligned=True)
+        shown.advance(bsp.lumps[game_lump].length)
+    return changes
 
 
 def decompress_map(bsp: Bsp) -> list[Change]:
     """Decode every compressed lump and game lump member of `bsp`."""
     game_lump, _ = _special_lumps(bsp, "decompress")
     changes = []
-    for lump in bsp.lumps:
-        data = bsp.read_lump(lump.index) if lump.length else b""
-        if lzma_header(data) is not None:
-            try:
-                raw = decompress(data, LIMITS.lump_size)
-            except BspError as exc:
-                exc.lump, exc.offset = lump_label(lump), lump.offset + (exc.offset or 0)
-                raise exc.at(bsp.path)
-            bsp.replace_lump(lump.index, raw, fourcc=0)
-            changes.append(Change(lump_label(lump), len(data), len(raw)))
-    return changes + _convert_game_lump(bsp, game_lump, _decompress_members, aligned=False)
+    with _lump_progress(bsp, "decompress") as shown:
+        for lump in bsp.lumps:
+            data = bsp.read_lump(lump.index) if lump.length else b""
+            if lzma_header(data) is not None:
+                try:
+                    raw = decompress(data, LIMITS.lump_size)
+                except BspError as exc:
+                    exc.lump, exc.offset = lump_label(lump), lump.offset + (exc.offset or 0)
+                    raise exc.at(bsp.path)
+                bsp.replace_lump(lump.index, raw, fourcc=0)
+                changes.append(Change(lump_label(lump), len(data), len(raw)))
+            shown.advance(lump.length)
+        changes += _convert_game_lump(bsp, game_lump, _decompress_members, aligned=False)
+    return changes
+
+
+def _lump_progress(bsp: Bsp, verb: str, skip: int | None = None) -> ContextManager[Progress]:
+    """A progress bar over the bytes of the lumps (but `skip`) LZMA goes through, shown when
+    there are enough of them to take a while."""
+    total = sum(lump.length for lump in bsp.lumps if lump.index != skip)
+    return bar(total, f"{verb} {os.path.basename(bsp.path)}", minimum=LZMA_WORK)
 
 
 def write_repacked(bsp: Bsp, target: str | os.PathLike) -> int:

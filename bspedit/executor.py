@@ -12,28 +12,39 @@ import functools
 import os
 from collections.abc import Callable, Iterable
 
+from . import progress
 from .digests import CHUNK, read_chunks
 from .outputs import atomic_file, write_all as _write_all
 from .planner import Piece, Plan
 
 _ZEROS = bytes(CHUNK)
+_COPY_STEP = 1 << 26        # bytes per kernel copy call: a progress bar moves this often
 
 # Content of a piece that is not a plain copy: (piece, offset where it lands) -> bytes.
 Materialise = Callable[[Piece, int], bytes]
+# Told how many more bytes are written (a progress bar).
+Advance = Callable[[int], None]
 
 
-def copy_range(src_fd: int, dst_fd: int, offset: int, length: int) -> None:
+def _unseen(_: int) -> None:
+    """An `Advance` nobody watches."""
+
+
+def copy_range(src_fd: int, dst_fd: int, offset: int, length: int,
+               advance: Advance = _unseen) -> None:
     """Copy `length` bytes at `offset` of src to dst's current position, in the kernel if possible."""
     while length > 0:
         try:
-            done = os.copy_file_range(src_fd, dst_fd, min(length, 1 << 30), offset)
+            done = os.copy_file_range(src_fd, dst_fd, min(length, _COPY_STEP), offset)
         except OSError:
             done = 0
         if done <= 0:
             _copy_range_userspace(src_fd, dst_fd, offset, length)
+            advance(length)
             return
         offset += done
         length -= done
+        advance(done)
 
 
 def _copy_range_userspace(src_fd: int, dst_fd: int, offset: int, length: int) -> None:
@@ -49,27 +60,34 @@ def _write_zeros(fd: int, length: int) -> None:
 
 
 def write_pieces(src_fd: int, dst_fd: int, pieces: Iterable[Piece], start: int,
-                 materialise: Materialise) -> None:
+                 materialise: Materialise, advance: Advance = _unseen) -> None:
     """Write pieces one after another at dst's current position (which is `start`)."""
     position = start
     for piece in pieces:
         if piece.kind == "copy":
-            copy_range(src_fd, dst_fd, piece.src, piece.length)
-        elif piece.kind == "zeros":
+            copy_range(src_fd, dst_fd, piece.src, piece.length, advance)
+            position += piece.length
+            continue
+        if piece.kind == "zeros":
             _write_zeros(dst_fd, piece.length)
         else:
             data = materialise(piece, position)
             if len(data) != piece.length:
                 raise AssertionError(f"{piece.kind} piece is {len(data)} bytes, planned {piece.length}")
             _write_all(dst_fd, data)
+        advance(piece.length)
         position += piece.length
 
 
 def save_as(src_fd: int, target: str, header: bytes, plan: Plan, materialise: Materialise) -> None:
-    """Write header and plan to a new file and atomically put it at `target` (see outputs)."""
-    with atomic_file(target, mode_from=src_fd) as fd:
+    """Write header and plan to a new file and atomically put it at `target` (see outputs);
+    a big one shows a progress bar on a terminal."""
+    total = len(header) + sum(piece.length for piece in plan.pieces)
+    with atomic_file(target, mode_from=src_fd) as fd, \
+            progress.bar(total, f"writing {os.path.basename(target)}") as shown:
         _write_all(fd, header)
-        write_pieces(src_fd, fd, plan.pieces, plan.start, materialise)
+        shown.advance(len(header))
+        write_pieces(src_fd, fd, plan.pieces, plan.start, materialise, shown.advance)
 
 
 def save_in_place(fd: int, headers: list[bytes], plan: Plan, materialise: Materialise) -> None:
