@@ -20,6 +20,7 @@ from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
 from ..outputs import STDOUT, guard
+from ..progress import quiet
 from .report import Report
 
 # Command -> the module of its verb group. Only the named command's group is imported and
@@ -28,7 +29,7 @@ from .report import Report
 COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", "ent": "ent",
             "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
             "patch": "patch", "diff": "diff", "checksum": "checksum",
-            "compress": "compression", "decompress": "compression"}
+            "compress": "compression", "decompress": "compression", "each": "each"}
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 
 
@@ -38,6 +39,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"bspedit {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bars (drawn only on a terminal, for long work)")
     _add_caps(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     names = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
@@ -137,7 +140,7 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
     extract = args.max_extract_size
     try:
         with caps(lump_size=args.max_lump_size, entity_text=args.max_entity_size,
-                  extract_entry=extract, extract_total=extract):
+                  extract_entry=extract, extract_total=extract), quiet(args.quiet):
             _guard_outputs(args)
             code: int = args.run(args)
         sys.stdout.flush()
