@@ -1,40 +1,158 @@
-"""What differs between two maps: header fields, lumps, entities (by key), pakfile entries."""
+"""What differs between two maps: header fields, lumps (stored bytes, then decoded content),
+entities (by key), pakfile entries; and the verdict: identical, the same content stored with
+other compression or in another layout, or different."""
 from __future__ import annotations
 
 import difflib
-import zipfile
-from io import BytesIO
 from typing import Any
 
 from .bsp import Bsp
 from .entities import Entity, EntityLump
+from .errors import BspError
+from .facts import lump_row
+from .header import Lump
+
+IDENTICAL = "identical"
+COMPRESSION = "same content, different compression"
+LAYOUT = "same content, different layout"
+DIFFERENT = "different"
 
 
 def diff_maps(a: Bsp, b: Bsp) -> dict[str, Any]:
-    """A JSON-ready description of every difference; `identical` when there is none."""
+    """A JSON-ready description of every difference and the `verdict`.
+
+    A lump whose stored bytes differ is listed under `lumps` with `content` "same" when its
+    decoded content is equal (LZMA lumps decoded; game lump members decoded, terminator entries
+    ignored; pakfile entries by name, size and CRC-32) and `compression` true when the two
+    store it compressed differently. A lump with the same bytes at another offset is `moved`.
+    """
     header = {field: [getattr(a.header, field), getattr(b.header, field)]
               for field in ("version", "revision", "lump_order")
               if getattr(a.header, field) != getattr(b.header, field)}
     if a.family != b.family:
         header["family"] = [a.family.key, b.family.key]
-        return {"identical": False, "header": header, "lumps": [], "moved": []}
+        return _result(DIFFERENT, header, [], [])
     lumps, moved = [], []
     for old, new in zip(a.lumps, b.lumps):
-        if a.read_lump(old.index) != b.read_lump(new.index) or \
-                (old.version, old.fourcc) != (new.version, new.fourcc):
-            lumps.append({"index": old.index, "name": old.name, "length": [old.length, new.length],
-                          "version": [old.version, new.version]})
-        elif old.offset != new.offset and old.length:
-            moved.append({"index": old.index, "name": old.name, "offset": [old.offset, new.offset]})
-    result: dict[str, Any] = {"identical": not (header or lumps or moved), "header": header,
-                              "lumps": lumps, "moved": moved}
-    changed = {entry["index"] for entry in lumps}
-    if a.family.entities in changed:
+        stored = _Stored(a, old), _Stored(b, new)
+        if stored[0].same_bytes(stored[1]):
+            if old.offset != new.offset and old.length:
+                moved.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
+                              "b": lump_row(b, new)})
+            continue
+        same = _equal(stored[0].content(), stored[1].content())
+        lumps.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
+                      "b": lump_row(b, new), "content": "same" if same else "different",
+                      "compression": stored[0].compression() != stored[1].compression()})
+    if header or any(lump["content"] == "different" for lump in lumps):
+        verdict = DIFFERENT
+    elif any(lump["compression"] for lump in lumps):
+        verdict = COMPRESSION
+    elif lumps or moved or not _same_file(a, b):
+        verdict = LAYOUT
+    else:
+        verdict = IDENTICAL
+    result = _result(verdict, header, lumps, moved)
+    differing = {lump["index"] for lump in lumps if lump["content"] == "different"}
+    if a.family.entities in differing:
         result["entities"] = diff_entities(a.entities(lenient=True), b.entities(lenient=True))
     pakfile = a.family.index_of(a.family.pakfile) if a.family.pakfile else None
-    if pakfile in changed:
+    if pakfile in {lump["index"] for lump in lumps}:
         result["pakfile"] = diff_pakfiles(a.read_lump(pakfile), b.read_lump(pakfile))
     return result
+
+
+def _result(verdict: str, header: dict, lumps: list, moved: list) -> dict[str, Any]:
+    return {"identical": verdict == IDENTICAL, "same_content": verdict != DIFFERENT,
+            "verdict": verdict, "header": header, "lumps": lumps, "moved": moved}
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return a is not None and a == b
+
+
+class _Stored:
+    """One map's lump, as stored and decoded."""
+
+    def __init__(self, bsp: Bsp, lump: Lump) -> None:
+        self.bsp, self.lump = bsp, lump
+        self.data = bsp.read_lump(lump.index)
+        family = bsp.family
+        self.kind = "game" if family.game_lump and lump.index == family.index_of(
+            family.game_lump) else "pak" if family.pakfile and lump.index == family.index_of(
+            family.pakfile) else "lump"
+
+    def same_bytes(self, other: _Stored) -> bool:
+        """Equal stored bytes, version and fourCC (a game lump: equal members as stored, which
+        move with the lump)."""
+        if (self.lump.version, self.lump.fourcc) != (other.lump.version, other.lump.fourcc):
+            return False
+        if self.kind == "game" and self.data and other.data:
+            return _equal(self._members(), other._members())
+        return self.data == other.data
+
+    def _members(self) -> list[tuple] | None:
+        game = self._game()
+        return None if game is None else [(m.ident, m.flags, m.version, m.length, m.stored)
+                                          for m in game.members]
+
+    def _game(self) -> Any:
+        from .gamelump import GameLump
+
+        try:
+            return GameLump.parse(self.data, self.lump.offset)
+        except BspError:
+            return None
+
+    def content(self) -> Any:
+        """The decoded content (None when it cannot be decoded: then it is never equal)."""
+        from .lzma_lump import decompress, lzma_header
+
+        try:
+            if self.kind == "pak":
+                return {name: facts[:2] for name, facts in _entries(self.data).items()}
+            if self.kind == "game" and self.data:
+                game = self._game()
+                return None if game is None else [
+                    (m.ident, m.version, game.payload(m.name)) for m in game.members
+                    if not m.terminator]
+            version = self.lump.version
+            return version, decompress(self.data) if lzma_header(self.data) else self.data
+        except BspError:
+            return None
+
+    def compression(self) -> Any:
+        """How the content is stored: LZMA or not (the lump, each game lump member), each pak
+        entry's method."""
+        from .lzma_lump import lzma_header
+
+        if self.kind == "pak":
+            return {name: facts[2] for name, facts in _entries(self.data).items()}
+        if self.kind == "game":
+            game = self._game() if self.data else None
+            return [] if game is None else [(m.ident, m.compressed) for m in game.members
+                                            if not m.terminator]
+        return lzma_header(self.data) is not None
+
+
+def _entries(data: bytes) -> dict[str, tuple[int, int, str]]:
+    """A pakfile's entries: name -> (size, CRC-32, method); {} for a zip that does not parse."""
+    from .pakfile import Pakfile
+
+    try:
+        return {e.name: (e.size, e.crc, e.method_name) for e in Pakfile.from_bytes(data).entries}
+    except BspError:
+        return {}
+
+
+def _same_file(a: Bsp, b: Bsp) -> bool:
+    """Whether the two files hold the same bytes (the gaps and trailing data included)."""
+    from .digests import read_chunks
+
+    if a.size != b.size:
+        return False
+    theirs = iter(read_chunks(b.fileno(), 0, b.size))
+    return all(bytes(mine) == bytes(next(theirs)) for mine in read_chunks(a.fileno(), 0, a.size))
 
 
 def diff_entities(a: EntityLump, b: EntityLump) -> dict[str, list]:
@@ -85,13 +203,10 @@ def _key_changes(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list
 
 
 def diff_pakfiles(a: bytes, b: bytes) -> dict[str, list[str]]:
-    """Pakfile entries added, removed, or changed (CRC, size or compression)."""
-    def entries(data: bytes) -> dict[str, tuple[int, int, int]]:
-        try:
-            with zipfile.ZipFile(BytesIO(data)) as pak:
-                return {i.filename: (i.CRC, i.file_size, i.compress_type) for i in pak.infolist()}
-        except zipfile.BadZipFile:
-            return {}
-    old, new = entries(a), entries(b)
+    """Pakfile entries added, removed, `changed` (size or CRC-32) and `recompressed` (the same
+    size and CRC-32, another compression method)."""
+    old, new = _entries(a), _entries(b)
+    both = sorted(old.keys() & new.keys())
     return {"added": sorted(new.keys() - old.keys()), "removed": sorted(old.keys() - new.keys()),
-            "changed": sorted(n for n in old.keys() & new.keys() if old[n] != new[n])}
+            "changed": [n for n in both if old[n][:2] != new[n][:2]],
+            "recompressed": [n for n in both if old[n][:2] == new[n][:2] and old[n] != new[n]]}

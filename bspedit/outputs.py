@@ -22,8 +22,9 @@ from .errors import BspError
 
 PathLike = str | os.PathLike
 
-#: How an output is named in messages: `-o` targets, `--to` zips and the like.
-STDOUT = "-"
+#: `-` as a file argument: standard output for an output (`-o -`, `--to -`), standard input
+#: for an input (`ent import MAP -`, `pak add MAP - --as NAME`).
+STDOUT = STDIN = "-"
 
 
 def same_file(a: PathLike, b: PathLike) -> bool:
@@ -118,6 +119,34 @@ def write_file(target: PathLike, chunks: bytes | Iterable[bytes | memoryview], *
             write_all(fd, chunk)
             written += len(chunk)
     return written
+
+
+def read_input(path: PathLike) -> bytes:
+    """The bytes of an input file, or of standard input when `path` is `-`."""
+    import sys
+
+    if os.fspath(path) == STDIN:
+        return sys.stdin.buffer.read()
+    return Path(path).read_bytes()
+
+
+@contextmanager
+def spooled_stdout(name: str) -> Iterator[str]:
+    """A path in a new temporary folder to write a file named `name` to (a map saved with
+    `-o -`: map writers need a file they can seek in); when the block ends without error the
+    file's bytes go to standard output."""
+    import tempfile
+
+    from .digests import read_chunks
+
+    with tempfile.TemporaryDirectory(prefix="bspedit-") as folder:
+        path = os.path.join(folder, os.path.basename(name))
+        yield path
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            write_file(STDOUT, read_chunks(fd, 0, os.fstat(fd).st_size))
+        finally:
+            os.close(fd)
 
 
 def write_all(fd: int, data: bytes | memoryview) -> None:

@@ -98,8 +98,9 @@ def test_decompressing_then_compressing_the_lzma_map_gives_it_back_byte_for_byte
     result = run_cli("compress", plain, "-o", packed, "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)["result"]
-    assert (report["size_before"], report["size_after"]) == (plain.stat().st_size, 228455)
-    assert sum(not c["game_lump_member"] for c in report["changed"]) == 42
+    assert (report["size_before"], report["save"]["size"]) == (plain.stat().st_size, 228455)
+    assert sum(not c["game_lump_member"] for c in report["converted"]) == 42
+    assert report["save"]["layout"] == "repacked" and report["save"]["written"]
     assert packed.read_bytes() == LZMA_MAP.read_bytes()
 
 
@@ -253,12 +254,12 @@ def test_cli_in_place_and_json(write_map):
     result = run_cli("compress", path, "--in-place", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)["result"]
-    assert report["output"] == str(path) and report["size_after"] == path.stat().st_size
-    assert report["size_before"] == len(original) and report["action"] == "compress"
-    assert [c["name"] for c in report["changed"]] == [
+    assert report["save"]["target"] == str(path) and report["save"]["size"] == path.stat().st_size
+    assert report["size_before"] == len(original) and json.loads(result.stdout)["verb"] == "compress"
+    assert [c["name"] for c in report["converted"]] == [
         "lump 0 (ENTITIES)", "lump 1 (PLANES)", "lump 3 (VERTEXES)", "lump 7 (FACES)",
         "game lump sprp", "game lump dprp"]
-    assert report["checksums"]["crc32"]["before"] != report["checksums"]["crc32"]["after"]
+    assert report["save"]["checksums"]["crc32"]["before"] != report["save"]["checksums"]["crc32"]["after"]
     result = run_cli("decompress", path, "--in-place")
     assert result.returncode == 0, result.stderr
     assert "decompressed 4 lumps and 2 game lump members" in result.stdout

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import difflib
+import subprocess
+import sys
 
 import pytest
 
@@ -14,13 +16,31 @@ SOURCE_AND_GOLDSRC = corpus_maps("source") + corpus_maps("goldsrc")
 
 
 @pytest.mark.parametrize("path", corpus_maps())
-def test_export_then_import_is_byte_identical(path, tmp_path):
+def test_export_is_plain_text_and_import_gives_the_map_back(path, tmp_path):
     text = tmp_path / "map.ent"
     assert run_cli("ent", "export", path, "-o", text).returncode == 0
     with Bsp.open(path) as bsp:
-        assert text.read_bytes() == bsp.entities().to_bytes()
+        lump = bsp.entities().to_bytes()
+    assert lump == text.read_bytes() + b"\0" and b"\0" not in text.read_bytes()
     result = run_cli("ent", "import", path, text, "-o", tmp_path / "out.bsp")
     assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out.bsp").read_bytes() == path.read_bytes()
+    with_nul = tmp_path / "old.ent"                  # an export with the NUL is stored as it is
+    with_nul.write_bytes(lump)
+    assert run_cli("ent", "import", path, with_nul, "-o", tmp_path / "old.bsp").returncode == 0
+    assert (tmp_path / "old.bsp").read_bytes() == path.read_bytes()
+
+
+def test_export_to_stdout_greps_as_text_and_import_reads_stdin(write_map, tmp_path):
+    path = write_map(synthetic.sample("goldsrc"))
+    export = subprocess.run(f"{sys.executable} -m bspedit ent export {path} -o - | "
+                            "grep -c classname", shell=True, capture_output=True, text=True)
+    assert export.returncode == 0 and export.stdout == "2\n" and export.stderr == ""
+    text = subprocess.run([sys.executable, "-m", "bspedit", "ent", "export", path, "-o", "-"],
+                          capture_output=True).stdout
+    imported = subprocess.run([sys.executable, "-m", "bspedit", "ent", "import", path, "-",
+                               "-o", tmp_path / "out.bsp"], input=text, capture_output=True)
+    assert imported.returncode == 0, imported.stderr
     assert (tmp_path / "out.bsp").read_bytes() == path.read_bytes()
 
 
@@ -65,8 +85,8 @@ def test_query_json_and_no_match_exit_1(write_map):
     path = write_map(synthetic.sample("source"))
     import json
     found = run_cli("ent", "query", path, "--where", "classname=info_*", "--match", "glob", "--json")
-    assert json.loads(found.stdout)["result"] == [{"index": 1, "pairs": [["classname", "info_player_start"],
-                                                              ["origin", "0 0 64"]]}]
+    assert json.loads(found.stdout)["result"] == {"entities": [
+        {"index": 1, "pairs": [["classname", "info_player_start"], ["origin", "0 0 64"]]}]}
     assert run_cli("ent", "query", path, "--where", "classname=nothing").returncode == 1
 
 
@@ -92,8 +112,8 @@ def test_malformed_entity_text_is_a_one_line_error_with_line_and_column(write_ma
         "refused, nothing written (--force imports it anyway)"]
     lenient = run_cli("ent", "import", path, bad, "--lenient", "--force", "-o", tmp_path / "o.bsp")
     assert lenient.returncode == 0, lenient.stderr
-    with Bsp.open(tmp_path / "o.bsp") as bsp:
-        assert bsp.read_lump(0) == bad.read_bytes()
+    with Bsp.open(tmp_path / "o.bsp") as bsp:       # the map's NUL terminator kept
+        assert bsp.read_lump(0) == bad.read_bytes() + b"\0"
 
 
 def test_remove_and_delete_key(write_map, tmp_path):

@@ -115,7 +115,8 @@ def test_strip_keeps_every_other_lump_and_verifies(path, tmp_path):
 def test_diff_against_itself_is_empty_and_after_an_edit_names_it(path, tmp_path):
     same = run_cli("diff", path, path, "--json")
     assert same.returncode == 0 and json.loads(same.stdout)["result"] == {
-        "identical": True, "header": {}, "lumps": [], "moved": []}
+        "identical": True, "same_content": True, "verdict": "identical", "header": {},
+        "lumps": [], "moved": []}
     out = tmp_path / "edited.bsp"
     assert run_cli("ent", "set", path, "--where", "classname=worldspawn", "message=diffed",
                    "-o", out).returncode == 0
@@ -128,6 +129,7 @@ def test_diff_against_itself_is_empty_and_after_an_edit_names_it(path, tmp_path)
         old_message = bsp.entities().worldspawn.get_all("message")
         count = len(bsp.entities())
     assert [l["index"] for l in report["lumps"]] == [entities] and report["moved"] == []
+    assert report["lumps"][0]["content"] == "different" and report["verdict"] == "different"
     assert report["entities"]["removed"] == []
     assert report["entities"]["added"] == [{"index": count, "classname": "info_null",
                                             "pairs": [["classname", "info_null"], ["targetname", "n1"]]}]
@@ -148,4 +150,5 @@ def test_diff_lists_pakfile_entries(write_map, tmp_path):
     a = write_map(synthetic.make_map("source", {0: synthetic.ENTITIES, 40: pak({"a.txt": b"1", "b.txt": b"2"})}), "a.bsp")
     b = write_map(synthetic.make_map("source", {0: synthetic.ENTITIES, 40: pak({"a.txt": b"9", "c.txt": b"3"})}), "b.bsp")
     report = json.loads(run_cli("diff", a, b, "--json").stdout)["result"]
-    assert report["pakfile"] == {"added": ["c.txt"], "removed": ["b.txt"], "changed": ["a.txt"]}
+    assert report["pakfile"] == {"added": ["c.txt"], "removed": ["b.txt"], "changed": ["a.txt"],
+                                 "recompressed": []}

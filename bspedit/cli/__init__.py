@@ -31,6 +31,7 @@ COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", 
             "patch": "patch", "diff": "diff", "checksum": "checksum",
             "compress": "compression", "decompress": "compression", "each": "each"}
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
+_OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -112,6 +113,7 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     report.verb = " ".join(w for w in (args.command, getattr(args, "verb", None)) if w)
     report.map = _map_of(args)
     report.json = bool(getattr(args, "json", False))
+    report.data_on_stdout = STDOUT in (getattr(args, name, None) for name in _OUTPUTS)
     args.report = report
     if not capture and isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="surrogateescape")    # entity text that is not UTF-8
@@ -167,8 +169,15 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
 
 
 def _guard_outputs(args: argparse.Namespace) -> None:
-    """Refuse, before any work, an output file (`-o`, `--to`) that is a file the command reads
-    (the map, a config, an .ent, a file to pack) or a link to one; the writers check again."""
+    """Refuse, before any work, an editing verb told nowhere to write, `--json` with data on
+    standard output, and an output file (`-o`, `--to`) that is a file the command reads (the
+    map, a config, an .ent, a file to pack) or a link to one; the writers check again."""
+    from .common import check_target
+
+    check_target(args)
+    if args.report.json and args.report.data_on_stdout:
+        raise BspError("--json prints the report on standard output, so the data cannot go "
+                       "there too: name an output file instead of -")
     outputs = ("output", "to")
     named = [v for k, v in vars(args).items() if k not in outputs]
     inputs = [v for value in named for v in (value if isinstance(value, list) else [value])

@@ -5,13 +5,11 @@ import argparse
 
 from ..bsp import Bsp
 from ..checksum import signed32
-from .common import add_json, add_verb, set_result
+from .common import add_verb, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = add_verb(commands, run_checksum, "checksum",
-                      help="the map checksums the engines compute")
-    add_json(parser)
+    add_verb(commands, run_checksum, "checksum", help="the map checksums the engines compute")
 
 
 def run_checksum(args: argparse.Namespace) -> int:
@@ -20,11 +18,8 @@ def run_checksum(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         sums = map_checksums(bsp)
         compared = COMPARED[bsp.family.engine]
-    if args.json:
-        set_result(args, {name: {"hex": f"0x{value:08x}", "unsigned": value, "signed": signed32(value),
-                           "compared_by_servers": name == compared} for name, value in sums.items()})
-        return 0
+    set_result(args, {"checksums": sums, "compared": compared})
     for name, value in sums.items():
         mark = "  (what servers compare)" if name == compared else ""
-        print(f"{name}: 0x{value:08x} ({value}, signed {signed32(value)}){mark}")
+        args.report.say(f"{name}: 0x{value:08x} ({value}, signed {signed32(value)}){mark}")
     return 0

@@ -1,34 +1,65 @@
-"""Pieces every verb group shares: output options, JSON printing, the save report."""
+"""Pieces every verb group shares: the verb parser (MAP, --json), output options with
+--dry-run, the save report."""
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from ..bsp import Bsp, SaveReport
+from ..errors import BspError
 from ..families import Family
+from ..outputs import STDOUT
 from ..planner import LAYOUTS
 from ..saving import SaveResult
 
 
 def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespace], int],
              name: str, **options: Any) -> argparse.ArgumentParser:
-    """A verb reading MAP (its first argument) that runs `run(args)`."""
+    """A verb reading MAP (its first argument) that runs `run(args)`, with --json."""
     parser = verbs.add_parser(name, **options)
     parser.add_argument("map", metavar="MAP")
+    add_json(parser)
     parser.set_defaults(run=run)
     return parser
 
 
+def add_target(parser: argparse.ArgumentParser, *, in_place: str | None = None,
+               ) -> argparse._MutuallyExclusiveGroup:
+    """`-o OUT` or `--in-place` (help text `in_place`; None: no --in-place), and `--dry-run`
+    beside them: the same report, nothing written (alone: what --in-place would do). Returns
+    the group of the ways to write (a verb may add more; `check_target` wants one of them)."""
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("-o", "--output", metavar="OUT",
+                        help="write the result to OUT (atomic; - for standard output)")
+    if in_place:
+        target.add_argument("--in-place", action="store_true", help=in_place)
+    parser.add_argument("--dry-run", action="store_true",
+                        help="report what the command would do (changes, target, checksums "
+                             "before and after, exit code) and write nothing")
+    parser.set_defaults(target_group=target)
+    return target
+
+
+def check_target(args: argparse.Namespace) -> None:
+    """Refuse (exit 2) an editing verb given no way to write (`-o`, `--in-place`, ...); a
+    --dry-run given none is one of --in-place."""
+    group = getattr(args, "target_group", None)
+    if group is None or any(getattr(args, action.dest, None) for action in group._group_actions):
+        return
+    if not args.dry_run:
+        options = " or ".join(a.option_strings[-1] for a in group._group_actions)
+        raise BspError(f"say where to write: {options} (or --dry-run to write nothing)")
+    if hasattr(args, "in_place"):
+        args.in_place = True
+
+
 def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True,
                layout: str = "stable") -> argparse._MutuallyExclusiveGroup:
-    """`-o OUT` or `--in-place`, and `--layout` (default `layout`); returns the group of the
-    two (a verb may add more ways to write nothing)."""
-    target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("-o", "--output", metavar="OUT", help="write the result to OUT (atomic)")
-    if in_place:
-        target.add_argument("--in-place", action="store_true",
-                            help="append changed lumps to MAP itself and rewrite its header last")
+    """`-o OUT` or `--in-place`, `--dry-run`, `--keep-checksum`, `--aas` and `--layout`
+    (default `layout`); returns the group of the ways to write."""
+    target = add_target(parser, in_place="append changed lumps to MAP itself and rewrite its "
+                                         "header last" if in_place else None)
     parser.add_argument("--keep-checksum", action="store_true",
                         help="refuse (exit 1) a save that would change the checksum the "
                              "family's servers compare")
@@ -64,15 +95,44 @@ def set_result(args: argparse.Namespace, value: Any) -> None:
 
 
 def save(bsp: Bsp, args: argparse.Namespace) -> SaveResult:
-    """Save an edited map as the user asked (`-o OUT`, `--in-place`; `--dry-run` writes nothing)
-    and report it: the save goes into the JSON result as `save`, and is printed with the
-    engine checksums before and after and the Quake 3 bot files given the new checksum."""
+    """Save an edited map as the user asked (`-o OUT`, `-o -`, `--in-place`; `--dry-run` writes
+    nothing) and report it: the save goes into the JSON result as `save`, and is printed with
+    the engine checksums before and after and the Quake 3 bot files given the new checksum."""
     from ..saving import save as save_map
 
-    in_place = getattr(args, "in_place", False) or not args.output
-    result = save_map(bsp, None if in_place else args.output, layout=args.layout,
-                      keep_checksum=args.keep_checksum, aas=getattr(args, "aas", None) or [],
-                      dry_run=getattr(args, "dry_run", False))
+    options: dict[str, Any] = {"layout": args.layout, "keep_checksum": args.keep_checksum,
+                               "aas": getattr(args, "aas", None) or [], "dry_run": args.dry_run}
+    if getattr(args, "in_place", False):
+        result = save_map(bsp, None, **options)
+    elif args.dry_run:      # `-o -` included: nothing is written
+        result = save_map(bsp, args.output, **options)
+    else:
+        result = to_target(args.output, bsp.path, lambda path: save_map(bsp, path, **options))
+    report_save(args, bsp.family, result)
+    return result
+
+
+Saved = TypeVar("Saved", SaveReport, SaveResult)
+
+
+def to_target(target: str, name: str, write: Callable[[str], Saved]) -> Saved:
+    """`write(target)`; for `-` (standard output), `write` to a temporary file named like
+    `name` (map writers need a file they can seek in) whose bytes are then streamed out, and
+    the report names `-`."""
+    import dataclasses
+
+    from ..outputs import spooled_stdout
+
+    if target != STDOUT:
+        return write(target)
+    with spooled_stdout(name) as spool:
+        saved = write(spool)
+    return dataclasses.replace(saved, target=STDOUT)
+
+
+def report_save(args: argparse.Namespace, family: Family, result: SaveResult) -> None:
+    """Put a save into the JSON result as `save` and print it: target, size, changed lumps,
+    the engine checksums before and after, the Quake 3 bot files given the new checksum."""
     report = args.report
     for warning in result.warnings:
         report.warn(warning)
@@ -80,7 +140,7 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveResult:
         report.result = {} if report.result is None else {"value": report.result}
     report.result["save"] = result.to_dict()
     report.say(describe_save(result))
-    for line in checksum_lines(bsp.family, result.checksums_before, result.checksums_after):
+    for line in checksum_lines(family, result.checksums_before, result.checksums_after):
         report.say(line)
     block = result.checksums_before.get("block_checksum")
     for bot in result.bot_files:
@@ -93,13 +153,6 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveResult:
         if bot.before != block:
             report.say(f"note: {bot.path} did not match the map before the edit either "
                        f"(0x{block:08x}): check it is this map's")
-    return result
-
-
-def print_checksums(family: Family, before: dict[str, int], after: dict[str, int]) -> None:
-    """Print `checksum_lines`."""
-    for line in checksum_lines(family, before, after):
-        print(line)
 
 
 def checksum_lines(family: Family, before: dict[str, int], after: dict[str, int]) -> list[str]:

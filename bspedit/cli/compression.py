@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..bsp import Bsp
-from .common import add_json, add_verb, print_checksums, set_result
+from ..bsp import Bsp, SaveReport
+from .common import add_target, add_verb, report_save, set_result, to_target
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -13,52 +13,50 @@ def register(commands: argparse._SubParsersAction) -> None:
             ("compress", "LZMA-compress every lump and game lump member as Valve's bspzip does"),
             ("decompress", "decode every LZMA lump and game lump member (bspzip -repack)")):
         parser = add_verb(commands, run, verb, help=summary)
-        target = parser.add_mutually_exclusive_group(required=True)
-        target.add_argument("-o", "--output", metavar="OUT",
-                            help="write the result to OUT (atomic)")
-        target.add_argument("--in-place", action="store_true",
-                            help="replace MAP with the result (atomic: a new file renamed over it)")
-        add_json(parser)
-        parser.set_defaults(verb=verb)
+        add_target(parser, in_place="replace MAP with the result (atomic: a new file renamed "
+                                    "over it)")
+        parser.set_defaults(action=verb)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..compression import compress_map, decompress_map, repacked_plan
-    from ..mapsums import SaveChecksums
+    from ..mapsums import COMPARED, SaveChecksums
+    from ..saving import SaveResult
 
     target = args.map if args.in_place else args.output
     started = time.perf_counter()
     with Bsp.open(args.map) as bsp:
         original, family = bsp.size, bsp.family
-        changes = (compress_map if args.verb == "compress" else decompress_map)(bsp)
+        changes = (compress_map if args.action == "compress" else decompress_map)(bsp)
+        layout = "repacked" if changes else "stable"
         # the checksums from the plan (the written map is not read again)
         header, plan = repacked_plan(bsp) if changes else bsp.plan("stable")
-        sums = SaveChecksums(bsp, header, "repacked" if changes else "stable")
-        if changes:
-            size = bsp.save_planned(target, header, plan, "repacked").size
-        else:       # nothing to do: the map as it is
-            size = original if args.in_place else bsp.save_planned(target, header, plan,
-                                                                    "stable").size
-        sums.record(target)
-        before, after = sums.before, sums.after
+        sums = SaveChecksums(bsp, header, layout)
+        written = not args.dry_run and (bool(changes) or not args.in_place)
+
+        def write(path: str) -> SaveReport:
+            if not written:     # a dry run, or nothing to do in place: the map as it is
+                return bsp.planned_report(path, layout, header, plan)
+            report = bsp.save_planned(path, header, plan, layout)
+            sums.record(path)
+            return report
+
+        saved = to_target(target, bsp.path, write) if written else write(target)
     seconds = round(time.perf_counter() - started, 3)
-    if args.json:
-        set_result(args, {
-            "action": args.verb, "file": args.map, "output": target, "size_before": original,
-            "size_after": size, "ratio": round(size / original, 4), "seconds": seconds,
-            "changed": [{"name": c.name, "game_lump_member": c.member, "before": c.before,
-                         "after": c.after} for c in changes],
-            "checksums": {name: {"before": value, "after": after[name]}
-                          for name, value in before.items()}})
-        return 0
+    result = SaveResult(saved.target, saved.layout, saved.size, saved.changed, saved.moved,
+                        dict(sums.before), dict(sums.after), COMPARED[family.engine], written)
+    set_result(args, {"converted": [{"name": c.name, "game_lump_member": c.member,
+                                     "before": c.before, "after": c.after} for c in changes],
+                      "size_before": original, "ratio": round(result.size / original, 4)})
+    say = args.report.say
     for change in changes:
-        print(f"  {change.name}: {change.before} -> {change.after} bytes")
+        say(f"  {change.name}: {change.before} -> {change.after} bytes")
     members = sum(c.member for c in changes)
+    done = f"{args.action}ed" if written or not changes else f"would {args.action}"
     if changes:
-        print(f"{args.verb}ed {len(changes) - members} lumps and {members} game lump members in "
-              f"{seconds} s; wrote {target}: {original} -> {size} bytes "
-              f"(ratio {size / original:.3f})")
+        say(f"{done} {len(changes) - members} lumps and {members} game lump members in "
+            f"{seconds} s: {original} -> {result.size} bytes (ratio {result.size / original:.3f})")
     else:
-        print(f"nothing to {args.verb}: {target} is {'unchanged' if args.in_place else 'a copy'}")
-    print_checksums(family, before, after)
+        say(f"nothing to {args.action}: {target} is {'unchanged' if args.in_place else 'a copy'}")
+    report_save(args, family, result)
     return 0

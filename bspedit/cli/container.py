@@ -5,43 +5,31 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
-from .common import add_json, add_output, add_verb, set_result, save
+from .common import add_output, add_verb, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    info = add_verb(commands, run_info, "info", help="family, version and the lump table of a map")
-    add_json(info)
+    add_verb(commands, run_info, "info", help="family, version and the lump table of a map")
 
     rewrite = add_verb(commands, run_rewrite, "rewrite", help="parse a map and write it back")
     add_output(rewrite)
 
-    verify = add_verb(commands, run_verify, "verify",
-                      help="structural checks, every lump and pak entry decoded, and an "
-                           "in-memory round trip")
-    add_json(verify)
+    add_verb(commands, run_verify, "verify", help="structural checks, every lump and pak entry "
+                                                  "decoded, and an in-memory round trip")
 
 
 def describe(bsp: Bsp) -> dict[str, Any]:
     """Everything `info` shows, as plain data."""
-    from ..lzma_lump import lzma_header
     from ..bspx import bspx_directory
     from ..compression import end_padded
+    from ..facts import lump_row
 
-    position = {index: n for n, index in enumerate(bsp.layout.order)}
-    lumps = []
-    for lump in bsp.lumps:
-        compressed = lzma_header(bsp.read_range(lump.offset, lump.offset + 17)) \
-            if lump.length and bsp.family.header == "vbsp" else None
-        lumps.append({"index": lump.index, "name": lump.name, "offset": lump.offset,
-                      "length": lump.length, "version": lump.version, "fourcc": lump.fourcc,
-                      "compressed": compressed is not None,
-                      "uncompressed_length": compressed.actual_size if compressed else None,
-                      "file_order": position.get(lump.index)})
+    lumps = [lump_row(bsp, lump) for lump in bsp.lumps]
     gaps = [{"start": g.start, "end": g.end, "length": g.length, "kind": g.kind,
              "zero": bsp.read_range(g.start, g.end).strip(b"\0") == b""} for g in bsp.layout.gaps]
     tail = bsp.layout.tail
     bspx = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
-    return {"file": bsp.path, "family": bsp.family.key, "title": bsp.family.title,
+    return {"family": bsp.family.key, "title": bsp.family.title,
             "ident": bsp.header.ident.decode("latin-1"), "version": bsp.header.version,
             "revision": bsp.header.revision,
             "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
@@ -55,28 +43,27 @@ def describe(bsp: Bsp) -> dict[str, Any]:
 def run_info(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         facts = describe(bsp)
-    if args.json:
-        set_result(args, facts)
-        return 0
-    print(f"{facts['file']}: {facts['title']}")
+    set_result(args, facts)
+    say = args.report.say
+    say(f"{args.map}: {facts['title']}")
     details = [f"version {facts['version']}" if facts["version"] is not None else None,
                f"map revision {facts['revision']}" if facts["revision"] is not None else None,
                f"lump_t order {facts['lump_t_order']}" if facts["lump_t_order"] else None,
                f"{facts['size']} bytes", f"header {facts['header_size']} bytes",
                "file end zero-padded to 1 KiB" if facts["end_padded_1k"] else None]
-    print("  " + ", ".join(d for d in details if d))
-    print(f"  {'#':>3} {'name':<32} {'offset':>10} {'length':>10} {'version':>7} "
+    say("  " + ", ".join(d for d in details if d))
+    say(f"  {'#':>3} {'name':<32} {'offset':>10} {'length':>10} {'version':>7} "
           f"{'compressed':>10} {'order':>5}")
     for lump in facts["lumps"]:
         packed = f"{lump['uncompressed_length']}" if lump["compressed"] else "-"
         order = "-" if lump["file_order"] is None else lump["file_order"]
-        print(f"  {lump['index']:>3} {lump['name']:<32} {lump['offset']:>10} {lump['length']:>10} "
+        say(f"  {lump['index']:>3} {lump['name']:<32} {lump['offset']:>10} {lump['length']:>10} "
               f"{lump['version']:>7} {packed:>10} {order:>5}")
     for gap in facts["gaps"]:
         content = "zeros" if gap["zero"] else "non-zero bytes"
-        print(f"  {gap['kind']}: {gap['length']} bytes at {gap['start']}..{gap['end']} ({content})")
+        say(f"  {gap['kind']}: {gap['length']} bytes at {gap['start']}..{gap['end']} ({content})")
     for entry in facts["bspx_lumps"]:
-        print(f"  BSPX lump {entry['name']}: {entry['length']} bytes at {entry['offset']}")
+        say(f"  BSPX lump {entry['name']}: {entry['length']} bytes at {entry['offset']}")
     return 0
 
 
@@ -97,12 +84,10 @@ def run_verify(args: argparse.Namespace) -> int:
         summary = f"{bsp.family.key} v{bsp.header.version}" \
             if bsp.header.version is not None else bsp.family.key
         lumps = sum(1 for lump in bsp.lumps if lump.length)
-    if args.json:
-        set_result(args, {"ok": not found, "problems": [
-            {"lump": p.lump, "offset": p.offset, "message": p.message} for p in found]})
-    else:
-        for problem in found:
-            print(problem)
-        if not found:
-            print(f"{args.map}: OK ({summary}, {lumps} lumps, round trip identical)")
+    set_result(args, {"ok": not found, "problems": [
+        {"lump": p.lump, "offset": p.offset, "message": p.message} for p in found]})
+    for problem in found:
+        args.report.say(str(problem))
+    if not found:
+        args.report.say(f"{args.map}: OK ({summary}, {lumps} lumps, round trip identical)")
     return 1 if found else 0

@@ -1,15 +1,18 @@
-"""`diff`: what differs between two maps, down to entity keys and pakfile entries."""
+"""`diff`: what differs between two maps, down to entity keys and pakfile entries, and whether
+their content is the same (only compression or layout differ)."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..bsp import Bsp
 from .common import add_json, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("diff", help="lumps, entities and pakfile entries that differ "
-                                 "(exit 0 identical, 1 different)")
+    parser = commands.add_parser("diff", help="lumps, entities and pakfile entries that differ, "
+                                 "and whether the content is the same (exit 0 identical, "
+                                 "1 different)")
     parser.add_argument("a", metavar="A")
     parser.add_argument("b", metavar="B")
     add_json(parser)
@@ -21,34 +24,37 @@ def run_diff(args: argparse.Namespace) -> int:
 
     with Bsp.open(args.a) as a, Bsp.open(args.b) as b:
         result = diff_maps(a, b)
-    if args.json:
-        set_result(args, result)
-    else:
-        _print(result)
+    set_result(args, result)
+    for line in _lines(result):
+        args.report.say(line)
     return 0 if result["identical"] else 1
 
 
-def _print(result: dict) -> None:
-    for field, (old, new) in result["header"].items():
-        print(f"header {field}: {old} -> {new}")
+def _lines(result: dict[str, Any]) -> list[str]:
+    lines = [f"header {field}: {old} -> {new}" for field, (old, new) in result["header"].items()]
     for lump in result["lumps"]:
-        old, new = lump["length"]
-        print(f"lump {lump['index']} ({lump['name']}): {old} -> {new} bytes")
+        a, b = lump["a"], lump["b"]
+        how = ""
+        if lump["content"] == "same":
+            stored = " (LZMA -> raw)" if a["compressed"] and not b["compressed"] else \
+                " (raw -> LZMA)" if b["compressed"] and not a["compressed"] else ""
+            how = f", same content{stored}"
+        lines.append(f"lump {lump['index']} ({lump['name']}): {a['length']} -> {b['length']} "
+                     f"bytes{how}")
     for lump in result["moved"]:
-        old, new = lump["offset"]
-        print(f"lump {lump['index']} ({lump['name']}) moved: offset {old} -> {new}, same bytes")
+        lines.append(f"lump {lump['index']} ({lump['name']}) moved: offset {lump['a']['offset']} "
+                     f"-> {lump['b']['offset']}, same bytes")
     entities = result.get("entities", {})
     for entity in entities.get("removed", []):
-        print(f"  removed entity {entity['index']} ({entity['classname']})")
+        lines.append(f"  removed entity {entity['index']} ({entity['classname']})")
     for entity in entities.get("added", []):
         pairs = " ".join(f'"{k}" "{v}"' for k, v in entity["pairs"])
-        print(f"  added entity {entity['index']} ({entity['classname']}): {pairs}")
+        lines.append(f"  added entity {entity['index']} ({entity['classname']}): {pairs}")
     for entity in entities.get("changed", []):
-        print(f"  changed entity {entity['index'][0]} ({entity['classname']}):")
-        for change in entity["keys"]:
-            print(f"    \"{change['key']}\": {change['before']} -> {change['after']}")
-    for kind in ("added", "removed", "changed"):
-        for name in result.get("pakfile", {}).get(kind, []):
-            print(f"  pakfile {kind}: {name}")
-    if result["identical"]:
-        print("identical")
+        lines.append(f"  changed entity {entity['index'][0]} ({entity['classname']}):")
+        lines += [f"    \"{change['key']}\": {change['before']} -> {change['after']}"
+                  for change in entity["keys"]]
+    for kind in ("added", "removed", "changed", "recompressed"):
+        lines += [f"  pakfile {kind}: {name}" for name in result.get("pakfile", {}).get(kind, [])]
+    lines.append(result["verdict"])
+    return lines

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..outputs import STDOUT, write_file
-from .common import add_json, add_output, add_verb, set_result, save
+from ..outputs import STDIN, STDOUT, read_input, write_file
+from .common import add_output, add_verb, set_result, save
 
 if TYPE_CHECKING:       # lark loads only when a verb parses entity text
     from ..entities import EntityLump
@@ -22,12 +21,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     verbs = ent.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     export = add_verb(verbs, run_export, "export",
-                      help="write the entity text to MAP.ent (ripent -export)")
+                      help="write the entity text to MAP.ent (ripent -export), as plain text: "
+                           "without the lump's NUL terminator")
     export.add_argument("-o", "--output", metavar="FILE.ent",
                         help="where to write it (default: the map's name with .ent; - for stdout)")
 
     imp = add_verb(verbs, run_import, "import",
-                   help="replace the entity text with FILE.ent (ripent -import)")
+                   help="replace the entity text with FILE.ent (ripent -import; - reads "
+                        "standard input); the lump keeps its NUL terminator")
     imp.add_argument("text", metavar="FILE.ent")
     _add_lenient(imp)
     _add_force(imp, "import text without a worldspawn entity")
@@ -35,7 +36,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     query = add_verb(verbs, run_query, "query", help="print the entities matching every --where")
     _add_where(query, required=False)
-    add_json(query)
     _add_lenient(query)
 
     edits = {
@@ -45,8 +45,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "remove": ("remove the entities matching every --where", False),
     }
     for verb, (text, takes_pairs) in edits.items():
-        parser = verbs.add_parser(verb, help=text)
-        parser.add_argument("map", metavar="MAP")
+        parser = add_verb(verbs, run_edit, verb, help=text)
         if verb != "add":
             _add_where(parser, required=True)
         if takes_pairs or verb == "add":
@@ -56,7 +55,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         if verb != "add":
             _add_force(parser, "apply an edit that leaves no entity or no worldspawn")
         add_output(parser)
-        parser.set_defaults(run=run_edit, edit=verb)
+        parser.set_defaults(edit=verb)
 
 
 def _add_where(parser: argparse.ArgumentParser, required: bool) -> None:
@@ -77,10 +76,10 @@ def _add_force(parser: argparse.ArgumentParser, what: str) -> None:
                         help=f"{what} (refused otherwise: exit 1, nothing written)")
 
 
-def _report_kept(lump: EntityLump, source: str) -> None:
-    """Name on stderr each stretch a lenient parse kept verbatim."""
+def _report_kept(args: argparse.Namespace, lump: EntityLump, source: str) -> None:
+    """Warn about each stretch a lenient parse kept verbatim."""
     for stretch in lump.kept:
-        print(f"bspedit: warning: {source}: {stretch}", file=sys.stderr)
+        args.report.warn(f"{source}: {stretch}")
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -90,29 +89,41 @@ def _pair(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _split_terminator(text: bytes) -> tuple[bytes, bytes]:
+    """Entity text and its terminator: the NUL that ends the lump and anything after it."""
+    end = text.find(b"\0")
+    return (text, b"") if end < 0 else (text[:end], text[end:])
+
+
 def run_export(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
-        text = bsp.entities(lenient=True).to_bytes()
+        text, terminator = _split_terminator(bsp.entities(lenient=True).to_bytes())
     target = args.output or str(Path(args.map).with_suffix(".ent"))
     write_file(target, text, inputs=[args.map])
+    set_result(args, {"output": target, "bytes": len(text), "terminator": len(terminator)})
     if target != STDOUT:
-        print(f"wrote {target} ({len(text)} bytes)")
+        args.report.say(f"wrote {target} ({len(text)} bytes)")
     return 0
 
 
 def run_import(args: argparse.Namespace) -> int:
-    text = Path(args.text).read_bytes()
+    source = "standard input" if args.text == STDIN else args.text
+    text = read_input(args.text)
     with Bsp.open(args.map) as bsp:
+        if b"\0" not in text:      # plain text (ent export's): the lump keeps its terminator
+            text += _split_terminator(bsp.entities(lenient=True).to_bytes())[1]
         try:
             bsp.replace_entities(text, lenient=args.lenient)
         except BspError as exc:
-            raise exc.at(args.text)
+            raise exc.at(source)
         lump = bsp.entities()
-        _report_kept(lump, args.text)
+        _report_kept(args, lump, source)
         if not lump.census().worldspawn and not args.force:
             kept = f" ({len(lump.kept)} stretch(es) kept verbatim)" if lump.kept else ""
             raise CheckFailed(f"the text has no worldspawn entity{kept}; refused, nothing "
-                              "written (--force imports it anyway)", path=args.text)
+                              "written (--force imports it anyway)", path=source)
+        set_result(args, {"source": args.text, "bytes": len(text), "entities": len(list(lump)),
+                          "kept_verbatim": len(lump.kept)})
         save(bsp, args)
     return 0
 
@@ -123,25 +134,24 @@ def run_query(args: argparse.Namespace) -> int:
         position = {id(e): n for n, e in enumerate(lump)}
         found = lump.find([_pair(w) for w in args.where], match=args.match)
         rows = [{"index": position[id(e)], "pairs": e.pairs()} for e in found]
-    if args.json:
-        set_result(args, rows)
-    else:
-        for row in rows:
-            print(f"// entity {row['index']}")
-            print("{")
-            for key, value in row["pairs"]:
-                print(f'"{key}" "{value}"')
-            print("}")
+    set_result(args, {"entities": rows})
+    for row in rows:
+        args.report.say(f"// entity {row['index']}")
+        args.report.say("{")
+        for key, value in row["pairs"]:
+            args.report.say(f'"{key}" "{value}"')
+        args.report.say("}")
     return 0 if rows else 1
 
 
 def run_edit(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         lump = bsp.entities(lenient=args.lenient)
-        _report_kept(lump, f"{args.map}: entities")
+        _report_kept(args, lump, f"{args.map}: entities")
         if args.edit == "add":
             lump.add_entity([_pair(item) for item in args.items])
-            print("added 1 entity")
+            set_result(args, {"entities": [len(list(lump)) - 1], "keyvalues_deleted": 0})
+            args.report.say("added 1 entity")
         else:
             _edit(args, lump)
         save(bsp, args)
@@ -152,6 +162,8 @@ def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     """set, delete-key or remove on the entities matching --where; CheckFailed, before anything
     is written, when nothing matches or the edit would leave no entity or no worldspawn."""
     found = lump.find([_pair(w) for w in args.where], match=args.match)
+    position = {id(e): n for n, e in enumerate(lump)}
+    indices = [position[id(e)] for e in found]
     where = " ".join(f"--where {w}" for w in args.where)
     if not found:
         raise CheckFailed(f"no entity matches {where}; nothing written", path=args.map)
@@ -172,4 +184,6 @@ def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     if loss and not args.force:
         raise CheckFailed(f"{args.edit} {where} {loss}; refused, nothing written (--force "
                           "applies it anyway)", path=args.map)
-    print(f"{args.edit}: {matched}" + (f", {deleted} keyvalue(s) deleted" if deleted else ""))
+    set_result(args, {"entities": indices, "keyvalues_deleted": deleted})
+    args.report.say(f"{args.edit}: {matched}" +
+                    (f", {deleted} keyvalue(s) deleted" if deleted else ""))

@@ -7,16 +7,16 @@ from pathlib import Path
 from ..bsp import Bsp
 from ..errors import BspError
 from ..layout import lump_label
-from ..outputs import STDOUT, write_file
-from .common import add_json, add_output, add_verb, int32, set_result, save
+from ..facts import lump_row
+from ..outputs import STDOUT, read_input, write_file
+from .common import add_output, add_verb, int32, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     lump = commands.add_parser("lump", help="lumps: list, extract, replace, .lmp export/merge")
     verbs = lump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = add_verb(verbs, run_list, "list", help="the non-empty lumps (a short `info`)")
-    add_json(listing)
+    add_verb(verbs, run_list, "list", help="the non-empty lumps (a short `info`)")
 
     extract = add_verb(verbs, run_extract, "extract", help="write a lump's stored bytes to a file")
     extract.add_argument("lump", metavar="LUMP", help="index or name (entities, LUMP_PAKFILE, ...)")
@@ -25,13 +25,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     replace = add_verb(verbs, run_replace, "replace", help="give a lump the bytes of FILE")
     replace.add_argument("lump", metavar="LUMP")
-    replace.add_argument("data", metavar="FILE")
+    replace.add_argument("data", metavar="FILE", help="the new bytes (- for standard input)")
     replace.add_argument("--lump-version", type=int32, help="the lump's version (default: kept)")
     add_output(replace)
 
     export = add_verb(verbs, run_export, "export", help="write a lump as the next free MAP_l_N.lmp")
     export.add_argument("lump", metavar="LUMP")
-    export.add_argument("-o", "--output", metavar="FILE.lmp", help="default: next free _l_N.lmp")
+    export.add_argument("-o", "--output", metavar="FILE.lmp",
+                        help="default: next free _l_N.lmp; - for standard output")
 
     strip = add_verb(verbs, run_strip, "strip", help="empty the named lumps")
     strip.add_argument("lumps", nargs="*", metavar="LUMP")
@@ -42,7 +43,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     merge = add_verb(verbs, run_merge, "merge",
                      help="apply lump files in the engine's order (_l_0 first)")
-    merge.add_argument("files", nargs="+", metavar="FILE.lmp")
+    merge.add_argument("files", nargs="+", metavar="FILE.lmp",
+                       help="lump files (- for one read from standard input)")
     merge.add_argument("--force", action="store_true",
                        help="apply files whose map revision or lump version differ from the map's")
     add_output(merge)
@@ -61,6 +63,7 @@ def run_strip(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         names = list(args.lumps)
         game_lumps: tuple[str, ...] = ()
+        say = args.report.say
         if args.preset:
             preset = PRESETS[args.preset]
             if bsp.family.engine != "source":
@@ -74,21 +77,27 @@ def run_strip(args: argparse.Namespace) -> int:
             if bsp.header.version <= 20:
                 names += preset.lumps_up_to_v20
             game_lumps = preset.game_lumps
-            print(f"preset {preset.name}: removes {preset.removes}; costs {preset.cost}")
+            say(f"preset {preset.name}: removes {preset.removes}; costs {preset.cost}")
         indices = sorted({bsp.lump_index(key) for key in names})
         emptied = [i for i in indices if bsp.lumps[i].length]
+        set_result(args, {"preset": args.preset,
+                          "emptied": [lump_row(bsp, bsp.lumps[i]) for i in emptied],
+                          "game_lump_members_removed": [], "size_before": bsp.size})
         for index in emptied:
             bsp.replace_lump(index, b"", version=0, fourcc=0)
-        if game_lumps:
-            _strip_game_lumps(bsp, game_lumps)
-        print("emptied: " + (", ".join(lump_label(bsp.lumps[i]) for i in emptied) or "nothing"))
+        if game_lumps and _strip_game_lumps(bsp, game_lumps):
+            args.report.result["game_lump_members_removed"] = list(game_lumps)
+            say(f"removed game lump member(s): {', '.join(game_lumps)}")
+        say("emptied: " + (", ".join(lump_label(bsp.lumps[i]) for i in emptied) or "nothing"))
         before = bsp.size
         report = save(bsp, args)
-    print(f"saved {before - report.size} bytes ({before} -> {report.size})")
+    saved = "would save" if args.dry_run else "saved"
+    say(f"{saved} {before - report.size} bytes ({before} -> {report.size})")
     return 0
 
 
-def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> None:
+def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
+    """Remove the game lump members `names`; whether there were any."""
     from ..gamelump import remove_members
 
     index = bsp.lump_index(bsp.family.game_lump)
@@ -98,21 +107,18 @@ def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> None:
         stripped = remove_members(data, lump.offset, set(names))
         if stripped is not data:
             bsp.replace_lump(index, stripped)
-            print(f"removed game lump member(s): {', '.join(names)}")
+            return True
+    return False
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from .container import describe
-
     with Bsp.open(args.map) as bsp:
-        rows = [lump for lump in describe(bsp)["lumps"] if lump["length"]]
-    if args.json:
-        set_result(args, rows)
-    else:
-        for row in rows:
-            packed = " lzma" if row["compressed"] else ""
-            print(f"{row['index']:>3} {row['name']:<32} {row['length']:>10} bytes at "
-                  f"{row['offset']:>10}  v{row['version']}{packed}")
+        rows = [lump_row(bsp, lump) for lump in bsp.lumps if lump.length]
+    set_result(args, {"lumps": rows})
+    for row in rows:
+        packed = " lzma" if row["compressed"] else ""
+        args.report.say(f"{row['index']:>3} {row['name']:<32} {row['length']:>10} bytes at "
+                        f"{row['offset']:>10}  v{row['version']}{packed}")
     return 0
 
 
@@ -120,17 +126,21 @@ def run_extract(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         index = bsp.lump_index(args.lump)
         data = bsp.read_lump(index)
+        row = lump_row(bsp, bsp.lumps[index])
         label = lump_label(bsp.lumps[index])
     write_file(args.output, data, inputs=[args.map])
+    set_result(args, {"lump": row, "output": args.output, "bytes": len(data)})
     if args.output != STDOUT:
-        print(f"wrote {args.output}: {label}, {len(data)} bytes")
+        args.report.say(f"wrote {args.output}: {label}, {len(data)} bytes")
     return 0
 
 
 def run_replace(args: argparse.Namespace) -> int:
-    data = Path(args.data).read_bytes()
+    data = read_input(args.data)
     with Bsp.open(args.map) as bsp:
-        bsp.replace_lump(args.lump, data, version=args.lump_version)
+        index = bsp.lump_index(args.lump)
+        set_result(args, {"lump": lump_row(bsp, bsp.lumps[index]), "bytes": len(data)})
+        bsp.replace_lump(index, data, version=args.lump_version)
         save(bsp, args)
     return 0
 
@@ -142,10 +152,15 @@ def run_export(args: argparse.Namespace) -> int:
         index = bsp.lump_index(args.lump)
         lump = bsp.lumps[index]
         record = LumpFile(index, lump.version, bsp.header.revision or 0, bsp.read_lump(index))
-        label = lump_label(lump)
-    target = args.output or next_free(args.map)
-    write_file(target, record.to_bytes(), inputs=[args.map])
-    print(f"wrote {target}: {label}, {len(record.data)} bytes, map revision {record.revision}")
+        row = lump_row(bsp, lump)
+    target = args.output or str(next_free(args.map))
+    data = record.to_bytes()
+    write_file(target, data, inputs=[args.map])
+    set_result(args, {"lump": row, "output": target, "bytes": len(data),
+                      "revision": record.revision})
+    if target != STDOUT:
+        args.report.say(f"wrote {target}: {lump_label(lump)}, {len(record.data)} bytes, "
+                        f"map revision {record.revision}")
     return 0
 
 
@@ -154,8 +169,9 @@ def run_merge(args: argparse.Namespace) -> int:
 
     with Bsp.open(args.map) as bsp:
         revision = bsp.header.revision or 0
+        applied = []
         for path in engine_order(args.files):
-            record = LumpFile.parse(Path(path).read_bytes(), path)
+            record = LumpFile.parse(read_input(path), path)
             if not 0 <= record.index < bsp.family.lump_count:
                 raise BspError(f"lump id {record.index} does not exist in {bsp.family.key} maps",
                                path=path, offset=4)
@@ -169,6 +185,9 @@ def run_merge(args: argparse.Namespace) -> int:
                                f"map's {current.version} (--force to apply anyway)", path=path,
                                offset=8)
             bsp.replace_lump(record.index, record.data, version=record.version)
-            print(f"{path}: {lump_label(current)}, {len(record.data)} bytes")
+            applied.append({"file": path, "lump": lump_row(bsp, current),
+                            "bytes": len(record.data)})
+            args.report.say(f"{path}: {lump_label(current)}, {len(record.data)} bytes")
+        set_result(args, {"files": applied})
         save(bsp, args)
     return 0
