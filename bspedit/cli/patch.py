@@ -44,6 +44,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="write the entity text the way the plugin hands it to the engine: "
                              "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
                              "empty key or value dropped")
+    parser.add_argument("--pcre", type=int, choices=(2, 1), default=2,
+                        help="the PCRE the plugin runs config regexes with: 2 (PCRE2, its "
+                             "current releases; the default) or 1 (PCRE 7.9, its releases up to "
+                             "2022, on CS:GO-era servers)")
     target = add_output(parser)
     target.add_argument("--lint", action="store_true",
                         help="only check the configs (no map): print what the plugin would ignore or "
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         raise BspError("patch: give MAP and configs (or --config-dir DIR)")
     map_path, extra = args.paths[0], args.paths[1:]
-    configs = [stripper.load_config(path, maps=args.force)
+    configs = [stripper.load_config(path, maps=args.force, pcre=args.pcre)
                for path in _chain(args, Path(map_path)) + extra]
     if not configs:
         raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
@@ -151,7 +155,7 @@ def _lint(args: argparse.Namespace) -> int:
         paths += sorted(given.rglob("*.cfg")) if given.is_dir() else [given]
     if not paths:
         raise BspError("patch --lint: give config files or folders")
-    configs = [stripper.load_config(path) for path in paths]
+    configs = [stripper.load_config(path, pcre=args.pcre) for path in paths]
     diagnostics = [d for config in configs for d in config.diagnostics]
     if args.json:
         set_result(args, {"configs": [{"name": c.name, "blocks": len(c.blocks),
