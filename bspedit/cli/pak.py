@@ -9,7 +9,7 @@ from ..errors import BspError, CheckFailed
 from ..layout import lump_label
 from ..outputs import STDOUT, staged_folder, write_file
 from ..pakfile import STORED, Entry, pak_index
-from .common import add_json, add_output, add_verb, set_result, save
+from .common import add_output, add_verb, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -18,7 +18,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     verbs = pak.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     listing = add_verb(verbs, run_list, "list", help="the packed files (bspzip -dir)")
-    add_json(listing)
 
     add = add_verb(verbs, run_add, "add", help="pack FILE as PATH (bspzip -addfile)")
     add.add_argument("file", metavar="FILE")

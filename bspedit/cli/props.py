@@ -13,7 +13,7 @@ from ..errors import BspError, CheckFailed
 from ..gamelump import Member, in_game_lump
 from ..outputs import STDOUT, write_file
 from ..staticprops import StaticProps
-from .common import add_json, add_output, add_verb, set_result, save
+from .common import add_output, add_verb, set_result, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths
 
@@ -24,7 +24,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     listing = add_verb(verbs, run_list, "list",
                        help="every static prop: model, origin, angles, ...")
-    add_json(listing)
 
     edit = add_verb(verbs, run_set, "set",
                     help="set fields of one prop: origin=X,Y,Z angles=P,Y,R "
@@ -43,7 +42,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     verbs = gamelump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     listing = add_verb(verbs, run_gamelump_list, "list", help="the game lump directory")
-    add_json(listing)
 
     extract = add_verb(verbs, run_gamelump_extract, "extract",
                        help="write a member's data (decompressed) to a file")
