@@ -23,6 +23,7 @@ import pcre2
 from pcre2 import _cy
 
 from . import pcre79
+from .errors import BspError
 
 Version = Literal[1, 2]
 VERSIONS: tuple[Version, ...] = (2, 1)     # 2, the default: the plugin's current releases
@@ -96,13 +97,16 @@ def compile_caseless(pattern: str, *, pcre: Version = 2) -> Regex:
     """Compile a config regex (the text between the slashes) as the plugin does: caseless,
     with PCRE2 (`pcre` 2) or with the meaning PCRE 7.9 gives it (`pcre` 1).
 
-    Raises RegexProblem where that PCRE rejects the pattern.
+    Raises RegexProblem where that PCRE rejects the pattern, BspError for the few PCRE 7.9
+    patterns bspedit cannot run faithfully (`bspedit.pcre79`).
     """
     if pcre == 1:
         try:
             text = pcre79.translate(pattern)
         except pcre79.Rejected as error:
             raise RegexProblem(f"PCRE 7.9: {error}") from None
+        except pcre79.Unsupported as error:
+            raise BspError(f"regex /{pattern}/: {error}") from None
     elif pcre == 2:
         text = _without_backslash_c(pattern) if "\\C" in pattern else pattern
     else:

@@ -1,52 +1,58 @@
 """PCRE 7.9 patterns written as PCRE2 patterns: the config regexes of CS:GO-era servers.
 
-Stripper:Source releases up to 2022 linked the PCRE 7.9 library they bundled (compiled with
-``PCRE_CASELESS``, 8-bit, without Unicode property support); later releases use PCRE2. No PCRE
-7.x or 8.x engine ships as a wheel (python-pcre, the only PCRE1 binding on PyPI, is a 2015
-source package that links the system's libpcre 8.x), and the `pcre2` binding passes no compile
-context, so no PCRE2 extra option can help either. `translate` therefore reads a pattern the
-way 7.9's ``pcre_compile`` does and writes the PCRE2 pattern that matches the same strings,
-or raises RegexProblem with 7.9's message where 7.9 rejects the pattern (the plugin then skips
-the line). What differs, from PCRE's ChangeLog (8.00-8.39) and PCRE2's:
+Stripper:Source releases up to 2022 linked the PCRE 7.9 library they bundled (8-bit, built
+without Unicode property support), compiling each regex with ``PCRE_CASELESS``; later releases
+use PCRE2. No PCRE 7.x or 8.x engine ships as a wheel (python-pcre, the only PCRE1 binding on
+PyPI, is a 2015 source package that links the system's libpcre 8.x), and the `pcre2` binding
+passes no compile context, so no PCRE2 extra option is at hand either. `translate` therefore
+reads a pattern the way 7.9's ``pcre_compile`` does and writes the PCRE2 pattern that matches
+the same strings, or raises Rejected with 7.9's message where 7.9 rejects it (the plugin then
+skips the line). The differences, from PCRE's ChangeLog (8.00 to 8.39) and PCRE2's:
 
 - ``{,2}``, ``{1, 2}``: only ``{n}``, ``{n,}``, ``{n,m}`` are quantifiers; any other ``{`` is
   a literal (PCRE2 10.43 reads the others as quantifiers too);
-- escapes: ``\\N`` and ``\\L \\l \\U \\u`` are errors; ``\\o`` and the other letters without a
-  meaning (``\\F \\I \\J \\M \\O \\T \\Y \\i \\j \\m \\o \\q \\y``) are the letter itself (an
-  error under ``(?X)``); ``\\x`` without hex digits, ``\\x{}`` and an unclosed ``\\x{...`` are
-  a zero byte (followed by the rest as text); ``\\8``/``\\9`` in a class, and outside one
-  after too few groups, are a zero byte then the digit; ``\\c`` takes any byte;
-- ``\\s`` does not match VT (``\\x0b``), as before Perl 5.18; ``[[:space:]]`` does;
-- in a class, a ``-`` after ``\\d``, ``\\s``, ``\\w``, ``\\h``, ``\\v`` (or their negations) or
-  a POSIX class, or before one of them, is a literal; ``\\B``, ``\\R``, ``\\X``, ``\\A``... are
-  their letter; ``[[:<:]]`` and ``[[:>:]]`` are unknown POSIX classes;
-- ``\\p``, ``\\P`` and ``\\X`` are errors outside a class (no Unicode property support): in a
-  class ``\\p`` and ``\\P`` are their letter;
-- a quantifier after a lookaround (``(?=a)*``) is an error (nothing to repeat), as after a
-  DEFINE group;
+- ``\\N`` and ``\\L \\l \\U \\u`` are errors; ``\\o`` and the other letters with no meaning
+  (``\\F \\I \\J \\M \\O \\T \\Y \\i \\j \\m \\q \\y``) are the letter itself (errors under
+  ``(?X)``, 7.9's PCRE_EXTRA option); ``\\x`` without hex digits, ``\\x{}`` and an unclosed
+  ``\\x{..`` are a zero byte; so is ``\\8`` in a class, and ``\\81`` outside one with fewer
+  than 81 groups, followed by the digits as text; ``\\c`` takes any byte;
+- ``\\s`` does not match VT (``\\x0b``), as before Perl 5.18 (``[[:space:]]`` does), and in
+  ``(?x)`` mode a VT is not white space;
+- in a class, a ``-`` after or before ``\\d``, ``\\s``, ``\\w``, ``\\h``, ``\\v`` (or their
+  negations) or a POSIX class is a literal; ``\\B \\R \\X \\A \\p ...`` are their letter;
+  ``[[:<:]]`` and ``[[:>:]]`` are unknown POSIX classes;
+- ``\\p``, ``\\P`` and ``\\X`` outside a class are errors (no Unicode property support);
+- a quantifier after a lookaround (``(?=a)*``) or a DEFINE group is an error;
 - a recursion or subroutine call that could loop (``(?R)?``, ``a|(?R)``, ``(a|(?1))``) is an
-  error ("recursive call could loop indefinitely", 7.9's could_be_empty, including its
-  treatment of ``\\h``, ``\\v``, ``\\R``, back references and one-branch conditions);
-- lookbehinds: each alternative must have a fixed length by 7.9's rules (``\\h``, ``\\v``,
-  ``\\R``, ``\\X``, ``\\K``, verbs, calls and back references have none), ``\\C`` in one is an
-  error; PCRE2 10.43 accepts variable-length lookbehinds;
-- ``(*VERB:NAME)``, ``(*MARK)``, verbs PCRE2 added, ``(?^)``, ``(?n)``, ``(?(VERSION...)``,
-  ``(?C"text")`` and names longer than 32 are errors; ``(?X)`` (PCRE_EXTRA) is an option;
-- in ``(?x)`` mode, VT is not white space.
+  error, by 7.9's could_be_empty (which takes ``\\h``, ``\\v``, ``\\R``, back references and
+  one-branch conditions as possibly empty);
+- each alternative of a lookbehind must have a fixed length by 7.9's rules (``\\h``, ``\\v``,
+  ``\\R``, ``\\K``, verbs, calls, back references and ``[^a]{2}`` have none) and hold no
+  ``\\C``; PCRE2 10.43 takes variable-length lookbehinds;
+- ``(*VERB:NAME)``, ``(*MARK)``, PCRE2's other verbs and start-of-pattern items, ``(?^)``,
+  ``(?n)``, ``(?(VERSION..)``, ``(?C"text")`` and names longer than 32 are errors;
+  ``(?(R2)`` with no group 2 is a test that is never true.
 
-Not covered (documented in the README): 7.9's matching-time behaviour where it differs from
-PCRE2's (match limits, which both have at 10,000,000 but count differently; back references
-inside their own repeated group; backtracking verbs in assertions), group names starting with a
-digit (7.9 accepts them, PCRE2 does not), ``\\k`` without a name, and the (?<=(a)+) class of
-lookbehinds 7.9 wrongly accepted.
+A few patterns 7.9 takes cannot be written faithfully and raise Unsupported (bspedit refuses
+the config): a group name starting with a digit (PCRE2 rejects it), ``\\k`` without a name
+(7.9 compiles something unpredictable), a lookbehind holding a group repeated without limit
+(7.9 counts ``(a)+`` as one ``a``), and a ``(*UTF8)`` pattern with a character above 0x7f or
+``\\C``. What stays PCRE2's: behaviour at matching time where 7.9 differs (both stop at a
+match limit of 10,000,000, counted differently; 7.9's back references inside their own
+repeated group and backtracking verbs inside assertions).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
 class Rejected(ValueError):
     """A pattern PCRE 7.9 rejects; the message is 7.9's."""
+
+
+class Unsupported(ValueError):
+    """A pattern 7.9 accepts that this translation cannot write as PCRE2 faithfully."""
 
 
 BYTE = -2             # the fixed length 7.9 gives \C: an error in a lookbehind
@@ -74,6 +80,8 @@ _START = ("UTF8)", "CR)", "LF)", "CRLF)", "ANYCRLF)", "ANY)", "BSR_ANYCRLF)", "B
 _NEWLINES = {"CR)": "\r", "LF)": "\n", "CRLF)": "\n", "ANYCRLF)": "\r\n", "ANY)": "\r\n\x0b\x0c\x85"}
 _OPTIONS = frozenset("imsxJUX")
 _MAX_NAME = 32
+_RECURSION_TEST = re.compile(r"R[0-9]+")
+_RECURSION_MARK = re.compile(r"\0(R[0-9]+)\0")    # a (?(Rn) until the group count is known
 
 _ERRORS = {
     1: "\\ at end of pattern", 2: "\\c at end of pattern",
@@ -101,8 +109,12 @@ _ERRORS = {
     58: "a numbered reference must not be zero",
     59: "(*VERB) with an argument is not supported", 60: "(*VERB) not recognized",
     62: "subpattern name expected", 63: "digit expected after (?+",
-    99: "\\k is not followed by <name>, 'name' or {name}",
 }
+
+
+def _utf_beyond_ascii() -> Unsupported:
+    return Unsupported("a (*UTF8) pattern is run only when it holds no character above 0x7f "
+                       "and no \\C")
 
 
 def _fail(code: int) -> Rejected:
@@ -115,7 +127,8 @@ class _Item:
 
     `kind` selects 7.9's rules for a quantifier on it; `width` is 7.9's fixed length (None:
     variable, BYTE: \\C); `empty` is 7.9's could_be_empty; `repeatable` whether a quantifier
-    may follow (pcre_compile's "previous").
+    may follow (pcre_compile's "previous"); `miscounted` whether it holds a group repeated
+    without limit, which 7.9's fixed length counts once.
     """
 
     text: str
@@ -123,6 +136,7 @@ class _Item:
     width: int | None = 1
     empty: bool = False
     repeatable: bool = True
+    miscounted: bool = False
 
 
 def _zero(text: str, width: int | None = 0) -> _Item:
@@ -145,6 +159,7 @@ def _literal(code: int) -> str:
 def _quantified(item: _Item, low: int, high: int | None, text: str) -> _Item:
     """`item` with a quantifier, as 7.9 compiles it: a repeat opcode for one character
     (EXACT, UPTO, PLUS...), copies of a group (BRAZERO before an optional one)."""
+    miscounted = item.miscounted
     if item.kind in ("ref", "call"):
         width, empty = None, True
     elif item.kind in ("group", "define"):
@@ -153,6 +168,7 @@ def _quantified(item: _Item, low: int, high: int | None, text: str) -> _Item:
             width = None
         else:       # (a)+ counts as one (a): 7.9's find_fixedlength stops at its KETRMAX
             width = item.width if item.width in (None, BYTE) else item.width * low
+            miscounted = miscounted or high is None
     else:
         if high == 0:
             width = 0
@@ -161,7 +177,7 @@ def _quantified(item: _Item, low: int, high: int | None, text: str) -> _Item:
         else:
             width = None
         empty = low < 2 and not (low == 1 and high is None) if item.kind == "hv" else low == 0
-    return _Item(item.text + text, item.kind, width, empty, False)
+    return _Item(item.text + text, item.kind, width, empty, False, miscounted)
 
 
 def _sequence_width(items: list[_Item]) -> int | None:
@@ -204,6 +220,7 @@ class _Translator:
         self.pos = 0
         self.count = 0                 # capture groups opened so far (7.9's bracount)
         self.newline = "\n"
+        self.utf = False               # (*UTF8)
         self.open: list[_Group] = []
         self.first: dict[int, _Group] = {}     # the first group with each number
         self.names: dict[str, int] = {}
@@ -234,12 +251,25 @@ class _Translator:
             self.pos += 2 + len(item)
             head.append("(*UTF)" if item == "UTF8)" else f"(*{item}")
             self.newline = _NEWLINES.get(item, self.newline)
+            self.utf = self.utf or item == "UTF8)"
+        if self.utf:
+            if max(self.pattern) > "\x7f":
+                raise _utf_beyond_ascii()
+            head.append("(?r)")         # ASCII letters fold to ASCII only, as in 7.9
         top = _Group("top", number=0)
         self.first[0] = top
         alternatives = self.alternatives(top)
         if self.pos < len(self.pattern):      # a ')' with no group open
             raise _fail(22)
-        return "".join(head) + _text(alternatives)
+        return "".join(head) + _RECURSION_MARK.sub(self.recursion_test, _text(alternatives))
+
+    def recursion_test(self, found: re.Match[str]) -> str:
+        """(?(Rn): tests the recursion into group n, or the name Rn; 7.9 takes an n with no
+        group (PCRE2 does not), and the test is then never true."""
+        name = found.group(1)
+        if name in self.names or int(name[1:]) <= self.count:
+            return f"(?({name})"
+        return "(?(?!)"
 
     def alternatives(self, group: _Group) -> list[list[_Item]]:
         """Read `group`'s alternatives up to its ')' (not consumed) or the end."""
@@ -283,7 +313,12 @@ class _Translator:
         elif char in ("^", "$"):
             group.items.append(_zero(char))
         else:
-            group.items.append(_Item(_literal(ord(char))))
+            group.items.append(_Item(self.literal(ord(char))))
+
+    def literal(self, code: int) -> str:
+        if self.utf and code > 0x7f:
+            raise _utf_beyond_ascii()
+        return _literal(code)
 
     # -- quantifiers
 
@@ -326,7 +361,7 @@ class _Translator:
             self.pos += 1
             end = self.pattern.find("\\E", self.pos)
             end = len(self.pattern) if end < 0 else end
-            group.items += [_Item(_literal(ord(c))) for c in self.pattern[self.pos:end]]
+            group.items += [_Item(self.literal(ord(c))) for c in self.pattern[self.pos:end]]
             self.pos = min(end + 2, len(self.pattern))
         elif char == "E":
             self.pos += 1
@@ -338,7 +373,8 @@ class _Translator:
         elif char == "k":
             self.pos += 1
             if self.peek() not in ("<", "'", "{"):
-                raise _fail(99)
+                raise Unsupported("\\k not followed by <name>, 'name' or {name}: PCRE 7.9 "
+                                  "compiles it into something unpredictable")
             close = {"<": ">", "'": "'", "{": "}"}[self.peek()]
             self.pos += 1
             group.items.append(_ref(f"\\k<{self.name(close)}>"))
@@ -350,13 +386,15 @@ class _Translator:
         elif char in ("p", "P", "X"):
             raise _fail(45)
         elif char == "C":
+            if self.utf:            # one byte of a UTF-8 character: the binding has no \C
+                raise _utf_beyond_ascii()
             self.pos += 1
             group.items.append(_Item("(?s:.)", "byte", BYTE))
         elif char in _ANCHORS or char == "K":
             self.pos += 1
             group.items.append(_zero(r"\K", None) if char == "K" else _zero(_ANCHORS[char]))
         else:
-            group.items.append(_Item(_literal(self.character_escape(group.extra, 3))))
+            group.items.append(_Item(self.literal(self.character_escape(group.extra, 3))))
 
     def back_reference(self, group: _Group) -> bool:
         """\\N outside a class: a back reference when N < 10 or N groups were opened before
@@ -389,7 +427,7 @@ class _Translator:
                     break
                 value = value * 8 + int(self.peek())
                 self.pos += 1
-            if value > 255:
+            if value > 255 and not self.utf:
                 raise _fail(51)
             return value
         if char == "x":
@@ -412,7 +450,7 @@ class _Translator:
                 end += 1
             if self.pattern[end:end + 1] == "}":
                 digits = self.pattern[self.pos + 1:end].lstrip("0")
-                if len(digits) > 2:
+                if len(digits) > (8 if self.utf else 2):
                     raise _fail(34)
                 self.pos = end + 1
                 return int(digits or "0", 16)
@@ -484,6 +522,9 @@ class _Translator:
             raise _fail(42)
         if len(name) > _MAX_NAME:
             raise _fail(48)
+        if name[0] in _DIGITS:
+            raise Unsupported(f"group name {name!r} starts with a digit: PCRE 7.9 takes it, "
+                              "PCRE2 does not")
         self.pos += 1
         return name
 
@@ -603,17 +644,21 @@ class _Translator:
             raise _fail(14)
         self.pos += 1
         text = opening + _text(alternatives) + ")"
+        miscounted = any(i.miscounted for alternative in alternatives for i in alternative)
         if inner.kind == "behind":
             for alternative in alternatives:
                 width = _sequence_width(alternative)
                 if width is None or width == BYTE:
                     raise _fail(25 if width is None else 36)
+            if miscounted:
+                raise Unsupported("a lookbehind holding a group repeated without limit, "
+                                  "which PCRE 7.9 runs as if repeated once")
         if inner.kind in ("look", "behind"):
             outer.items.append(_zero(text))
             return
         empty = any(all(i.empty for i in alternative) for alternative in alternatives)
         kind = "define" if inner.kind == "define" else "group"
-        outer.items.append(_Item(text, kind, _group_width(alternatives), empty))
+        outer.items.append(_Item(text, kind, _group_width(alternatives), empty, True, miscounted))
 
     def verb(self) -> _Item:
         """(*VERB), after the '('."""
@@ -660,7 +705,9 @@ class _Translator:
         self.pos += 1 if close == ")" else 2
         condition = self.pattern[start:self.pos - 1]
         kind = "define" if condition == "DEFINE" else "cond"
-        self.group(group, group.inner(kind), f"(?({condition})")
+        recursion = close == ")" and _RECURSION_TEST.fullmatch(condition)
+        opening = f"{END}{condition}{END}" if recursion else f"(?({condition})"
+        self.group(group, group.inner(kind), opening)
 
     def options(self, group: _Group) -> None:
         """(?imsxJUX-imsxJUX) or (?imsxJUX-imsxJUX: ...), after '(?'. x and X are read here:
@@ -785,12 +832,12 @@ class _Translator:
             if end is None:
                 self.pos = back
         if end is None or end == code:
-            members.append(_literal(code))
+            members.append(self.literal(code))
             chars.add(code)
         elif end < code:
             raise _fail(8)
         else:
-            members.append(f"{_literal(code)}-{_literal(end)}")
+            members.append(f"{self.literal(code)}-{self.literal(end)}")
             chars.update(range(code, end + 1))
         return quoted
 
