@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from .cli import COMMANDS, build_parser, invoke
 from .cli.report import Report
 from .errors import BspError
-from .outputs import guard
+from .outputs import STDOUT, guard
 
 PathLike = str | os.PathLike[str]
 R = TypeVar("R")
@@ -55,7 +55,7 @@ def expand(specs: Iterable[PathLike], *, recursive: bool = False) -> list[str]:
     A folder without maps or a pattern matching nothing stands for itself, so the command
     reports it (exit 2), and so does a named file that is not a map."""
     found: list[str] = []
-    for spec in map(os.fspath, specs):
+    for spec in (os.fspath(s) for s in specs):
         if os.path.isdir(spec):
             found += _maps_in(spec, recursive) or [spec]
         elif not os.path.lexists(spec) and any(c in spec for c in _GLOB):
@@ -91,7 +91,9 @@ def _verb(command: Sequence[str]) -> _Verb:
     if name not in COMMANDS or name == "each":
         choices = ", ".join(c for c in COMMANDS if c != "each")
         raise BspError(f"each: after -- give a command ({choices}), not {name!r}")
-    parser = _subcommands(build_parser(name))[name]
+    commands = _subcommands(build_parser(name))
+    assert commands is not None
+    parser = commands[name]
     verbs = _subcommands(parser)
     if verbs is None:
         return _Verb(1, frozenset(parser._option_string_actions))
@@ -203,6 +205,9 @@ def _check_targets(maps: Sequence[str], lines: list[list[str]]) -> None:
             continue
         index, prefix = found
         target = line[index][len(prefix):]
+        if target == STDOUT:
+            raise BspError("each: -o - (standard output) cannot carry the data of many maps: "
+                           "name a file per map (-o out/{stem}.ent)")
         real = os.path.realpath(target)
         if real in inputs:
             raise BspError(f"each: refused: {target} is an input map; --in-place edits maps "
@@ -415,9 +420,12 @@ def _gather(call: Callable[..., R], items: list[tuple[Any, ...]], *, jobs: int |
                     printed += 1
 
         jobs = min(jobs or default_jobs(), len(items))
-        runner = _dask if scheduler else _pool if jobs > 1 else _serial
-        if items:
-            runner(call, items, done, jobs=jobs, scheduler=scheduler, failure=failure)
+        if scheduler and items:
+            _dask(call, items, done, scheduler=scheduler, failure=failure)
+        elif jobs > 1:
+            _pool(call, items, done, jobs=jobs, failure=failure)
+        else:
+            _serial(call, items, done)
         for index, item in enumerate(items):
             if index not in results:
                 done(index, failure(*item, INTERRUPTED, "interrupted; not run"))
@@ -444,7 +452,7 @@ def _uninterrupted() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, **_: Any) -> None:
+def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done) -> None:
     """In this process, in order, until a map is interrupted."""
     try:
         for index, item in enumerate(items):
@@ -457,7 +465,7 @@ def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, 
 
 
 def _pool(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *, jobs: int,
-          failure: Callable[..., Any], **_: Any) -> None:
+          failure: Callable[..., Any]) -> None:
     """In `jobs` worker processes (forked on Linux: they start with bspedit imported)."""
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -499,21 +507,23 @@ def _hand(future: Any, index: int, items: list[tuple[Any, ...]], done: Done,
 
 
 def _dask(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *,
-          scheduler: str, failure: Callable[..., Any], **_: Any) -> None:
+          scheduler: str, failure: Callable[..., Any]) -> None:
     """On the Dask distributed cluster at `scheduler`."""
+    import importlib
+
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")      # untyped
     except ImportError:
         raise BspError("--scheduler needs Dask distributed: pip install 'bspedit[dask]'") from None
     try:
-        client = Client(scheduler)
+        client = distributed.Client(scheduler)
     except (OSError, ValueError) as exc:
         raise BspError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     with client:
         submitted = client.map(call, *zip(*items), pure=False)
         futures = {future.key: (future, index) for index, future in enumerate(submitted)}
         try:
-            for future in as_completed(submitted):
+            for future in distributed.as_completed(submitted):
                 handed = _hand(future, futures[future.key][1], items, done, failure)
                 del futures[future.key]
                 if _is_interrupt(handed):

@@ -47,7 +47,8 @@ class Progress:
     def printing(self) -> contextlib.AbstractContextManager[Any]:
         if self._bar is None:
             return contextlib.nullcontext()
-        return self._bar.external_write_mode()
+        writing: contextlib.AbstractContextManager[Any] = self._bar.external_write_mode()
+        return writing
 
 
 def shown(total: int, minimum: int = BIG_WORK) -> bool:
@@ -71,7 +72,7 @@ def bar(total: int, description: str, *, unit: str = "B", minimum: int = BIG_WOR
     if not shown(total, minimum):
         yield Progress()
         return
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     tqdm.monitor_interval = 0        # no monitor thread (batch pools fork after a bar)
     in_bytes = unit == "B"

@@ -103,6 +103,7 @@ def test_output_folder_means_one_file_per_map(tmp_path: Path, maps: Path) -> Non
     (["rewrite", "-o", "{folder}/"], "is an input map; --in-place edits maps where they are"),
     (["rewrite", "-o", "{folder}/same.bsp"], "would both be written to"),
     (["ent", "export", "-o", "{folder}/"], "this command does not write maps"),
+    (["ent", "export", "-o", "-"], "cannot carry the data of many maps"),
     (["ent", "set", "k=v", "-o", "x/"], "the following arguments are required: --where"),
     (["frobnicate"], "after -- give a command"),
     (["each"], "after -- give a command"),

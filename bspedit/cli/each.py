@@ -20,7 +20,7 @@ USAGE = ("bspedit each [-j N] [--scheduler ADDRESS] [-r] [--json] [--quiet] "
          "MAP|FOLDER|GLOB... -- COMMAND [ARGS...]")
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "each", usage=USAGE, help="run one command on many maps (folders, globs) in parallel",
         description="Run `bspedit COMMAND MAP ARGS...` for every map: a FOLDER means its *.bsp "
@@ -39,8 +39,9 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
                              "number of cores; 1: in this process)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the maps on the Dask distributed cluster whose scheduler is "
-                             "at ADDRESS (tcp://host:8786; needs bspedit[dask]); workers read "
-                             "and write the paths as given, so they must see the same files")
+                             "at ADDRESS (tcp://host:8786; needs bspedit[dask]; -j does not "
+                             "apply); workers read and write the paths as given, so they must "
+                             "see the same files")
     parser.add_argument("-r", "--recursive", action="store_true",
                         help="a FOLDER also gives the maps in its subfolders")
     parser.add_argument("--json", dest="json_lines", action="store_true",
@@ -65,12 +66,12 @@ def _split(args: argparse.Namespace) -> list[str]:
         raise BspError("each: put -- between the maps and the command (bspedit each MAPS... "
                        "-- COMMAND ...)")
     at = args.words.index("--")
-    before, command = args.words[:at], args.words[at + 1:]
+    command: list[str] = args.words[at + 1:]
     parser = argparse.ArgumentParser(prog="bspedit each", add_help=False, exit_on_error=False)
     _add_options(parser)
     parser.add_argument("maps", nargs="*")
     try:
-        _, unknown = parser.parse_known_intermixed_args(before, namespace=args)
+        _, unknown = parser.parse_known_intermixed_args(args.words[:at], namespace=args)
     except argparse.ArgumentError as exc:
         raise BspError(f"each: {exc}") from None
     if unknown:
