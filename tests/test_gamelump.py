@@ -62,7 +62,7 @@ def test_corpus_game_lumps_parse_and_write_back_byte_identical(path):
 def test_cli_lists_members_and_extract_then_replace_is_byte_identical(path, tmp_path):
     listing = run_cli("gamelump", "list", path, "--json")
     assert listing.returncode == 0, listing.stderr
-    rows = json.loads(listing.stdout)["result"]
+    rows = json.loads(listing.stdout)["result"]["members"]
     with Bsp.open(path) as bsp:
         entries = game_lump_directory(bsp.read_lump(35)).entries
     assert [(r["id"] or "\0" * 4, r["flags"], r["version"], r["offset"], r["length"]) for r in rows] == \

@@ -34,7 +34,7 @@ def refused(*args) -> str:
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_list_matches_zipfile(path):
-    listed = json.loads(ok("pak", "list", path, "--json"))["result"]
+    listed = json.loads(ok("pak", "list", path, "--json"))["result"]["entries"]
     infos = zip_of(path).infolist()
     assert [(e["name"], e["size"], e["stored_size"], e["crc32"], e["offset"]) for e in listed] == \
         [(i.filename, i.file_size, i.compress_size, i.CRC, i.header_offset) for i in infos]
@@ -93,14 +93,22 @@ def test_addlist_and_addfiles_read_bspzip_lists(write_map, tmp_path):
     listing.write_bytes(f"materials/one.vmt\r\n{tmp_path / 'one.vmt'}\r\n"
                         f"materials/old.vmt\r\n{tmp_path / 'two.txt'}\r\n\r\n".encode())
     stderr = refused("pak", "addlist", path, listing, "-o", tmp_path / "o.bsp")
-    assert "'materials/old.vmt' already exists" in stderr
+    assert stderr.startswith(f"bspedit: {listing}:3: ") and "'materials/old.vmt' already exists" in stderr
     ok("pak", "addlist", path, listing, "--update", "-o", tmp_path / "o.bsp")
     with zip_of(tmp_path / "o.bsp") as archive:
         assert {i.filename: archive.read(i) for i in archive.infolist()} == \
             {"materials/old.vmt": b"two", "materials/one.vmt": b"one"}
     listing.write_text(f"materials/one.vmt\n{tmp_path / 'one.vmt'}\nmaterials/dangling.vmt\n")
-    assert "line 3: 'materials/dangling.vmt' has no external file line" in \
-        refused("pak", "addlist", path, listing, "-o", tmp_path / "x.bsp")
+    assert refused("pak", "addlist", path, listing, "-o", tmp_path / "x.bsp").startswith(
+        f"bspedit: {listing}:3: 'materials/dangling.vmt' has no external file line")
+    listing.write_text(f"materials/one.vmt\n{tmp_path / 'one.vmt'}\nmaterials/gone.vmt\n"
+                       f"{tmp_path / 'gone.vmt'}\n")
+    assert refused("pak", "addlist", path, listing, "-o", tmp_path / "x.bsp") == \
+        f"bspedit: {listing}:4: {tmp_path / 'gone.vmt'}: No such file or directory\n"
+    listing.write_text(f"{tmp_path / 'one.vmt'}\n{tmp_path / 'gone.txt'}\n")
+    assert refused("pak", "addfiles", path, "x/", listing, "-o", tmp_path / "x.bsp") == \
+        f"bspedit: {listing}:2: {tmp_path / 'gone.txt'}: No such file or directory\n"
+    assert not (tmp_path / "x.bsp").exists()
     listing.write_text(f"{tmp_path / 'one.vmt'}\n{tmp_path / 'two.txt'}\n")
     ok("pak", "addfiles", path, "materials/mine/", listing, "-o", tmp_path / "f.bsp")
     assert zip_of(tmp_path / "f.bsp").namelist() == \
@@ -114,10 +122,11 @@ def test_extract_files_cubemaps_and_zip(path, tmp_path):
     found = {p.relative_to(tmp_path / "all").as_posix(): p.read_bytes()
              for p in (tmp_path / "all").rglob("*") if p.is_file()}
     assert found == {i.filename: archive.read(i) for i in archive.infolist()}
-    ok("pak", "extract", path, tmp_path / "cube", "--cubemaps")
-    cubemaps = {p.relative_to(tmp_path / "cube").as_posix()
-                for p in (tmp_path / "cube").rglob("*") if p.is_file()}
-    assert cubemaps == {n for n in archive.namelist() if n.lower().endswith(".vtf")}
+    cubemaps = run_cli("pak", "extract", path, tmp_path / "cube", "--cubemaps")
+    found = {p.relative_to(tmp_path / "cube").as_posix()
+             for p in (tmp_path / "cube").rglob("*") if p.is_file()}
+    assert found == {n for n in archive.namelist() if n.lower().endswith(".vtf")}
+    assert cubemaps.returncode == (0 if found else 1)       # none: nothing matched
     ok("pak", "extract", path, "--to", tmp_path / "pak.zip")
     assert (tmp_path / "pak.zip").read_bytes() == lump_bytes(path)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import re
 import struct
-from pathlib import Path
 from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..gamelump import Member, in_game_lump
-from ..outputs import STDOUT, write_file
+from ..facts import member_row
+from ..gamelump import in_game_lump
+from ..outputs import STDOUT, read_input, write_file
 from ..staticprops import StaticProps
 from .common import add_output, add_verb, set_result, save
 
@@ -22,8 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     props = commands.add_parser("props", help="static props (sprp): list, set fields, remove")
     verbs = props.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = add_verb(verbs, run_list, "list",
-                       help="every static prop: model, origin, angles, ...")
+    add_verb(verbs, run_list, "list", help="every static prop: model, origin, angles, ...")
 
     edit = add_verb(verbs, run_set, "set",
                     help="set fields of one prop: origin=X,Y,Z angles=P,Y,R "
@@ -41,18 +40,19 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                     "replace")
     verbs = gamelump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    listing = add_verb(verbs, run_gamelump_list, "list", help="the game lump directory")
+    add_verb(verbs, run_gamelump_list, "list", help="the game lump directory")
 
     extract = add_verb(verbs, run_gamelump_extract, "extract",
                        help="write a member's data (decompressed) to a file")
     extract.add_argument("id", metavar="ID", help="4-character id such as sprp, dprp, dplt")
-    extract.add_argument("-o", "--output", required=True, metavar="FILE")
+    extract.add_argument("-o", "--output", required=True, metavar="FILE",
+                         help="the file to write, or - for standard output")
 
     replace = add_verb(verbs, run_gamelump_replace, "replace",
                        help="give a member the data of FILE (compressed "
                             "again if the member was)")
     replace.add_argument("id", metavar="ID")
-    replace.add_argument("data", metavar="FILE")
+    replace.add_argument("data", metavar="FILE", help="the new data (- for standard input)")
     replace.add_argument("--version", type=int, help="the member's version (default: kept)")
     add_output(replace)
 
@@ -80,18 +80,17 @@ def run_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         props = bsp.static_props
     rows = [_row(props, i) for i in range(len(props))]
-    if args.json:
-        set_result(args, {"version": props.version, "layout": props.layout.name,
-                    "record_size": props.layout.size, "models": props.model_names(),
-                    "leaf_entries": props.leaf_entries, "props": rows})
-        return 0
-    print(f"sprp v{props.version} ({props.layout.name} layout, {props.layout.size}-byte records): "
-          f"{len(props)} props, {len(props.names)} models, {props.leaf_entries} leaf entries")
+    set_result(args, {"version": props.version, "layout": props.layout.name,
+                      "record_size": props.layout.size, "models": props.model_names(),
+                      "leaf_entries": props.leaf_entries, "props": rows})
+    say = args.report.say
+    say(f"sprp v{props.version} ({props.layout.name} layout, {props.layout.size}-byte records): "
+        f"{len(props)} props, {len(props.names)} models, {props.leaf_entries} leaf entries")
     for row in rows:
         model = row["model"] or f"(model index {row['model_index']} out of range)"
-        print(f"{row['index']:>5}  {model}  origin {' '.join(map(str, row['origin']))}  "
-              f"angles {' '.join(map(str, row['angles']))}  skin {row['skin']}  "
-              f"solid {row['solid']}  flags {row['flags']}")
+        say(f"{row['index']:>5}  {model}  origin {' '.join(map(str, row['origin']))}  "
+            f"angles {' '.join(map(str, row['angles']))}  skin {row['skin']}  "
+            f"solid {row['solid']}  flags {row['flags']}")
     return 0
 
 
@@ -108,33 +107,47 @@ def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
 def run_set(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         props = bsp.static_props
+        changes = []
         try:
             for item in args.items:
-                print(_set(props, args.index, item))
+                changes.append(_set(props, args.index, item))
+                args.report.say(_described(args.index, changes[-1]))
         except BspError as exc:
             raise exc.at(args.map)
+        set_result(args, {"prop": args.index, "changes": changes})
         save(bsp, args)
     return 0
 
 
-def _set(props: StaticProps, index: int, item: str) -> str:
-    """Apply one FIELD=VALUE to prop `index`; describe the change."""
+def _set(props: StaticProps, index: int, item: str) -> dict[str, Any]:
+    """Apply one FIELD=VALUE to prop `index`: {field, before, after, model_added}."""
     field, sep, text = item.partition("=")
     if not sep:
         raise BspError(f"expected FIELD=VALUE, got {item!r}")
     if field == "model":
         before = props.model(index)
         added = props.set_model(index, text)
-        note = f" (added to the model dictionary as #{len(props.names) - 1})" if added else ""
-        return f"prop {index}: model {before} -> {text}{note}"
+        return {"field": field, "before": before, "after": text,
+                "model_added": len(props.names) - 1 if added else None}
     before = props.get(index, field)
     props.set(index, field, _values(props, field, text))
-    return f"prop {index}: {field} {_shown(before)} -> {_shown(props.get(index, field))}"
+    return {"field": field, "before": _plain(before), "after": _plain(props.get(index, field)),
+            "model_added": None}
 
 
-def _shown(value: int | float | tuple) -> str:
-    values = value if isinstance(value, tuple) else (value,)
-    return ",".join(str(_short(v)) if isinstance(v, float) else str(v) for v in values)
+def _described(index: int, change: dict[str, Any]) -> str:
+    shown = [",".join(map(str, v)) if isinstance(v, list) else str(v)
+             for v in (change["before"], change["after"])]
+    added = change["model_added"]
+    note = f" (added to the model dictionary as #{added})" if added is not None else ""
+    return f"prop {index}: {change['field']} {shown[0]} -> {shown[1]}{note}"
+
+
+def _plain(value: int | float | tuple) -> int | float | list[int | float]:
+    """A field's value as JSON data (floats as their short decimal)."""
+    if isinstance(value, tuple):
+        return [_short(v) if isinstance(v, float) else v for v in value]
+    return _short(value) if isinstance(value, float) else value
 
 
 def run_remove(args: argparse.Namespace) -> int:
@@ -145,13 +158,15 @@ def run_remove(args: argparse.Namespace) -> int:
             props.remove(args.indices)
         except BspError as exc:      # an index with no prop
             raise CheckFailed(f"{exc.message}; nothing written", path=args.map) from None
-        print(f"removed {count - len(props)} static prop(s), {len(props)} remain "
-              "(leaf list and model dictionary kept)")
+        args.report.say(f"removed {count - len(props)} static prop(s), {len(props)} remain "
+                        "(leaf list and model dictionary kept)")
         lighting = _vertex_lighting_files(bsp)
         if lighting:
-            print(f"note: the pakfile holds {lighting} baked static prop lighting file(s) "
-                  "(sp_N.vhv), matched to props by index: props after a removed one now get "
-                  "the wrong file until the map is relit (vrad)")
+            args.report.say(f"note: the pakfile holds {lighting} baked static prop lighting "
+                            "file(s) (sp_N.vhv), matched to props by index: props after a "
+                            "removed one now get the wrong file until the map is relit (vrad)")
+        set_result(args, {"removed": sorted(set(args.indices)), "remaining": len(props),
+                          "vertex_lighting_files": lighting})
         save(bsp, args)
     return 0
 
@@ -165,27 +180,18 @@ def _vertex_lighting_files(bsp: Bsp) -> int:
     return sum(1 for entry in entries if _VERTEX_LIGHTING.fullmatch(entry.key))
 
 
-def _member_row(member: Member) -> dict[str, Any]:
-    name = None if member.terminator else member.name
-    return {"id": name if name is None or name.isprintable() else member.ident.hex(),
-            "flags": member.flags, "version": member.version, "offset": member.offset,
-            "stored_length": len(member.stored), "length": member.length,
-            "compressed": member.compressed}
-
-
 def run_gamelump_list(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         lump = bsp.game_lump
-    rows = [_member_row(member) for member in lump.members]
-    if args.json:
-        set_result(args, rows)
-        return 0
-    print(f"{len(rows)} entries, offsets {'absolute' if lump.absolute else 'relative to the lump'}")
+    rows = [member_row(member) for member in lump.members]
+    set_result(args, {"absolute": lump.absolute, "members": rows})
+    args.report.say(f"{len(rows)} entries, offsets "
+                    f"{'absolute' if lump.absolute else 'relative to the lump'}")
     for row in rows:
         packed = " lzma" if row["compressed"] else ""
-        print(f"{row['id'] or '(end)':<8} v{row['version']:<3} flags {row['flags']}  offset "
-              f"{row['offset']:>10}  {row['stored_length']:>9} bytes stored, length "
-              f"{row['length']}{packed}")
+        args.report.say(f"{row['id'] or '(end)':<8} v{row['version']:<3} flags {row['flags']}  "
+                        f"offset {row['offset']:>10}  {row['stored_length']:>9} bytes stored, "
+                        f"length {row['length']}{packed}")
     return 0
 
 
@@ -198,25 +204,28 @@ def run_gamelump_extract(args: argparse.Namespace) -> int:
             raise in_game_lump(exc, bsp)
         member = lump.member(args.id)
     write_file(args.output, data, inputs=[args.map])
-    if args.output == STDOUT:
-        return 0
-    packed = f", decompressed from {len(member.stored)}" if member.compressed else ""
-    print(f"wrote {args.output}: game lump {args.id} v{member.version}, {len(data)} bytes{packed}")
+    set_result(args, {"member": member_row(member), "output": args.output, "bytes": len(data)})
+    if args.output != STDOUT:
+        packed = f", decompressed from {len(member.stored)}" if member.compressed else ""
+        args.report.say(f"wrote {args.output}: game lump {args.id} v{member.version}, "
+                        f"{len(data)} bytes{packed}")
     return 0
 
 
 def run_gamelump_replace(args: argparse.Namespace) -> int:
-    data = Path(args.data).read_bytes()
+    data = read_input(args.data)
     with Bsp.open(args.map) as bsp:
         lump = bsp.game_lump
         try:
             changed = lump.replace_member(args.id, data, args.version)
         except BspError as exc:
             raise in_game_lump(exc, bsp)
+        member = lump.member(args.id)
+        set_result(args, {"member": member_row(member), "changed": changed})
         if changed:
-            print(f"game lump {args.id}: {len(data)} bytes"
-                  + (", compressed" if lump.member(args.id).compressed else ""))
+            args.report.say(f"game lump {args.id}: {len(data)} bytes"
+                            + (", compressed" if member.compressed else ""))
         else:
-            print(f"game lump {args.id}: same data and version, nothing to change")
+            args.report.say(f"game lump {args.id}: same data and version, nothing to change")
         save(bsp, args)
     return 0
