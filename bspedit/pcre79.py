@@ -181,6 +181,7 @@ def _quantified(item: _Item, low: int, high: int | None, text: str) -> _Item:
 
 
 def _sequence_width(items: list[_Item]) -> int | None:
+    """7.9's fixed length of a run of items (None: variable; BYTE: holds \\C)."""
     total = 0
     for item in items:
         if item.width is None or item.width == BYTE:
@@ -190,9 +191,12 @@ def _sequence_width(items: list[_Item]) -> int | None:
 
 
 def _group_width(alternatives: list[list[_Item]]) -> int | None:
+    """7.9's fixed length of a group: its alternatives' when they all have the same."""
     widths = [_sequence_width(items) for items in alternatives]
-    odd = next((w for w in widths if w is None or w == BYTE), 0)
-    return odd if odd != 0 else widths[0] if len(set(widths)) == 1 else None
+    for width in widths:
+        if width is None or width == BYTE:
+            return width
+    return widths[0] if len(set(widths)) == 1 else None
 
 
 @dataclass(eq=False, slots=True)
@@ -207,9 +211,10 @@ class _Group:
     items: list[_Item] = field(default_factory=list)      # the current alternative
     alternatives: list[list[_Item]] = field(default_factory=list)
 
-    def inner(self, kind: str, **fields) -> _Group:
+    def inner(self, kind: str, number: int | None = None,
+              reset: tuple[int, int] | None = None) -> _Group:
         """A group opened inside this one, with its option flags."""
-        return _Group(kind, self.extended, self.extra, **fields)
+        return _Group(kind, self.extended, self.extra, number, reset)
 
 
 class _Translator:
@@ -296,7 +301,7 @@ class _Translator:
         if group.extended and char in _SPACE:
             return
         if group.extended and char == "#":
-            ends = [i for i in map(lambda n: self.pattern.find(n, self.pos), self.newline) if i >= 0]
+            ends = [i for i in (self.pattern.find(n, self.pos) for n in self.newline) if i >= 0]
             self.pos = min(ends) + 1 if ends else len(self.pattern)
         elif char == "\\":
             self.escape(group)
@@ -391,8 +396,8 @@ class _Translator:
             self.pos += 1
             group.items.append(_Item("(?s:.)", "byte", BYTE))
         elif char in _ANCHORS or char == "K":
-            self.pos += 1
-            group.items.append(_zero(r"\K", None) if char == "K" else _zero(_ANCHORS[char]))
+            self.pos += 1       # \K moves only the start a match reports: nothing to a search
+            group.items.append(_zero("", None) if char == "K" else _zero(_ANCHORS[char]))
         else:
             group.items.append(_Item(self.literal(self.character_escape(group.extra, 3))))
 
@@ -469,7 +474,7 @@ class _Translator:
         if braced:
             end = self.pattern.find("}", self.pos)
             body = self.pattern[self.pos + 1:end if end >= 0 else len(self.pattern)]
-            if end < 0 or any(c != "-" and c not in _DIGITS for c in body):
+            if any(c != "-" and c not in _DIGITS for c in body):
                 return None, True
             self.pos += 1
         negative = self.peek() == "-"
@@ -775,15 +780,16 @@ class _Translator:
                 self.pos = end + 2
                 continue
             self.pos += 1
-            code: int | None = ord(char)
-            if char == "\\":
-                if self.peek() in ("Q", "E"):
-                    quoted = self.peek() == "Q" and not self.pattern.startswith("\\E", self.pos + 1)
-                    self.pos += 1 if quoted or self.peek() == "E" else 3
-                    continue
-                code = self.class_escape(group, members, chars)
+            if char == "\\" and self.peek() in ("Q", "E"):     # \Q...\E: quoted characters
+                quoted = self.at("Q") and not self.at("Q\\E")
+                self.pos += 3 if self.at("Q\\E") else 1
+                continue
+            code = self.class_escape(group, members, chars) if char == "\\" else ord(char)
             if code is not None:
                 quoted = self.add_range(group, code, members, chars, quoted)
+        if not members:       # [\\E] or [\\Q\\E] closes at the ']' after: no member
+            members.append("\\x00-\\x{10ffff}" if self.utf else "\\x00-\\xff")
+            negated = not negated
         text = "[" + "^" * negated + "".join(members) + "]"
         single = len(chars) == 1 and len(members) == 1
         return _Item(text, "not" if single and negated else "class")
@@ -894,4 +900,4 @@ def translate(pattern: str) -> str:
 
     Raises Rejected (with 7.9's message) where 7.9's pcre_compile rejects the pattern.
     """
-    return _Translator(pattern).translate()
+    return _Translator(pattern.split(END, 1)[0]).translate()     # a C string ends at a NUL

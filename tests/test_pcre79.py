@@ -53,6 +53,7 @@ def rejection(pattern: str, version: int = 1) -> str | None:
     ("^(?(R1)a|b)$", "b", True, False),                 # no group 1: a test never true
     (r"^\Qa.\E+$", "a..", True, True), (r"^(a)\1$", "aA", True, True),
     ("^(?:a|bc)(?<=a|bc)$", "bc", True, True), (r"(?<=\C{2})c", "abc", True, True),
+    (r"(?!a\K)b", "b", True, False), (r"[\E]a]", "a", False, True), (r"^[^\Q\E]a]$", "za]", True, False),  # [\E] is empty
 ])
 def test_patterns_mean_what_7_9_made_of_them(pattern, value, seven, two):
     assert (found_or_none(pattern, value, 1), found_or_none(pattern, value, 2)) == (seven, two)
