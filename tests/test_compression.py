@@ -107,6 +107,31 @@ def test_decompressing_then_compressing_the_lzma_map_gives_it_back_byte_for_byte
 PADDED_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_uncompressed_trailing.bsp"
 
 
+@pytest.mark.skipif(not LZMA_MAP.exists(), reason="../shared/corpus not present")
+def test_diff_says_same_content_when_only_compression_or_layout_differ(tmp_path):
+    plain, compact, edited = (tmp_path / f"{n}.bsp" for n in ("plain", "compact", "edited"))
+    assert run_cli("decompress", LZMA_MAP, "-o", plain).returncode == 0
+    result = run_cli("diff", LZMA_MAP, plain)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "same content, different compression"
+    assert "lump 0 (ENTITIES): 1620 -> 7178 bytes, same content (LZMA -> raw)" in lines
+    report = json.loads(run_cli("diff", LZMA_MAP, plain, "--json").stdout)["result"]
+    assert (report["identical"], report["same_content"]) == (False, True)
+    assert len(report["lumps"]) == 43 and {l["content"] for l in report["lumps"]} == {"same"}
+    assert [l["name"] for l in report["lumps"] if not l["compression"]] == []
+    assert [l["name"] for l in report["moved"]] == ["PAKFILE"]
+    assert run_cli("rewrite", plain, "-o", compact, "--layout", "compact").returncode == 0
+    assert run_cli("diff", plain, compact).stdout.splitlines()[-1] == \
+        "same content, different layout"
+    assert run_cli("ent", "set", plain, "--where", "classname=worldspawn", "message=x", "-o",
+                   edited).returncode == 0
+    different = json.loads(run_cli("diff", LZMA_MAP, edited, "--json").stdout)["result"]
+    assert different["verdict"] == "different" and not different["same_content"]
+    assert [l["name"] for l in different["lumps"] if l["content"] == "different"] == ["ENTITIES"]
+    assert different["entities"]["changed"][0]["keys"][0]["after"] == ["x"]
+
+
 @pytest.mark.skipif(not PADDED_MAP.exists(), reason="../shared/corpus not present")
 def test_a_file_end_zero_padded_to_1_kib_survives_compress_and_decompress(tmp_path):
     """Valve's repack pads some maps to a multiple of 1 KiB: compress then decompress of the

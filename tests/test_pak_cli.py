@@ -156,3 +156,45 @@ def test_zip_slip_and_other_families_are_refused(write_map, tmp_path):
     for args in (("list", quake), ("extract", quake, "--to", tmp_path / "q.zip"),
                  ("add", quake, TINY, "--as", "x.txt", "-o", tmp_path / "q.bsp")):
         assert refused("pak", *args).endswith("Quake 2 (IBSP 38) maps have no pakfile\n")
+
+
+@pytest.mark.parametrize("prefix", ["custom", "", "materials/custom/"])
+def test_folder_add_then_extract_gives_the_same_files(prefix, tmp_path):
+    folder = tmp_path / "custom"
+    files = {"materials/custom/wall.vmt": b'"LightmappedGeneric" {}\n',
+             "materials/custom/wall.vtf": bytes(range(256)) * 40,
+             "sound/custom/hit.wav": b"RIFF" + bytes(100), "readme.txt": b"hello\r\n"}
+    for name, data in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    out = tmp_path / "out.bsp"
+    added = json.loads(ok("pak", "add", TINY, folder, *(["--as", prefix] if prefix else []),
+                          "--compress", "-o", out, "--json"))["result"]
+    base = prefix.strip("/") + "/" if prefix else ""
+    assert [e["name"] for e in added["entries"]] == [base + name for name in sorted(files)]
+    assert {e["source"] for e in added["entries"]} == {str(folder / name) for name in files}
+    extracted = tmp_path / "extracted"
+    ok("pak", "extract", out, extracted, *(f"{base}{name}" for name in files))
+    found = {p.relative_to(extracted / base).as_posix(): p.read_bytes()
+             for p in extracted.rglob("*") if p.is_file()}
+    assert found == files
+
+
+def test_extract_chosen_names_and_one_file_to_stdout(tmp_path):
+    path = tmp_path / "map.bsp"
+    path.write_bytes(source_map(stdlib_zip({"materials/a.vmt": VMT, "sound/b.wav": b"wave",
+                                            "sound/c.wav": b"other"})))
+    ok("pak", "extract", path, tmp_path / "some", "SOUND/*.wav")
+    assert sorted(p.name for p in (tmp_path / "some").rglob("*") if p.is_file()) == \
+        ["b.wav", "c.wav"]
+    assert ok("pak", "extract", path, "-", "sound/b.wav") == "wave"
+    assert "2 match: name one file" in refused("pak", "extract", path, "-", "sound/*")
+    missing = run_cli("pak", "extract", path, tmp_path / "none", "nothing/*")
+    assert missing.returncode == 1 and not (tmp_path / "none").exists()
+    assert "no pak entry matches 'nothing/*'; nothing written" in missing.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli("pak", "add", path, empty, "-o", tmp_path / "o.bsp")
+    assert result.returncode == 1 and not (tmp_path / "o.bsp").exists()
+    assert "--as PATH names a file" in refused("pak", "add", path, tmp_path / "some" / "sound" /
+                                               "b.wav", "-o", tmp_path / "o.bsp")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
-from ..outputs import STDOUT, guard
+from ..outputs import STDIN, STDOUT, guard
 from ..progress import quiet
 from .report import Report
 
@@ -175,6 +175,9 @@ def _guard_outputs(args: argparse.Namespace) -> None:
     from .common import check_target
 
     check_target(args)
+    if STDIN in (getattr(args, name, None) for name in ("map", "a", "b")):
+        raise BspError("a map is read from a file, not from standard input (-): bspedit reads "
+                       "maps at random offsets and edits them in place; save it to a file first")
     if args.report.json and args.report.data_on_stdout:
         raise BspError("--json prints the report on standard output, so the data cannot go "
                        "there too: name an output file instead of -")

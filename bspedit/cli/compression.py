@@ -32,19 +32,20 @@ def run(args: argparse.Namespace) -> int:
         # the checksums from the plan (the written map is not read again)
         header, plan = repacked_plan(bsp) if changes else bsp.plan("stable")
         sums = SaveChecksums(bsp, header, layout)
-        written = not args.dry_run and (bool(changes) or not args.in_place)
+        writes = not args.dry_run and (bool(changes) or not args.in_place)
 
         def write(path: str) -> SaveReport:
-            if not written:     # a dry run, or nothing to do in place: the map as it is
+            if not writes:      # a dry run, or nothing to do in place: the map as it is
                 return bsp.planned_report(path, layout, header, plan)
             report = bsp.save_planned(path, header, plan, layout)
             sums.record(path)
             return report
 
-        saved = to_target(target, bsp.path, write) if written else write(target)
+        saved = to_target(target, bsp.path, write) if writes else write(target)
     seconds = round(time.perf_counter() - started, 3)
     result = SaveResult(saved.target, saved.layout, saved.size, saved.changed, saved.moved,
-                        dict(sums.before), dict(sums.after), COMPARED[family.engine], written)
+                        dict(sums.before), dict(sums.after), COMPARED[family.engine],
+                        not args.dry_run)
     set_result(args, {"converted": [{"name": c.name, "game_lump_member": c.member,
                                      "before": c.before, "after": c.after} for c in changes],
                       "size_before": original, "ratio": round(result.size / original, 4)})
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     for change in changes:
         say(f"  {change.name}: {change.before} -> {change.after} bytes")
     members = sum(c.member for c in changes)
-    done = f"{args.action}ed" if written or not changes else f"would {args.action}"
+    done = f"would {args.action}" if args.dry_run else f"{args.action}ed"
     if changes:
         say(f"{done} {len(changes) - members} lumps and {members} game lump members in "
             f"{seconds} s: {original} -> {result.size} bytes (ratio {result.size / original:.3f})")

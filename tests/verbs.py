@@ -1,0 +1,155 @@
+"""Every CLI verb, how to run it on a corpus map, and the input files it needs: shared by the
+JSON schema test and the dry-run test, which both enumerate the verbs from the parser (a verb
+missing here fails them)."""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bspedit.bsp import Bsp
+from bspedit.cli import build_parser, invoke
+from bspedit.lumpfile import LumpFile
+from conftest import CORPUS
+
+# One small map per family; Source twice: a plain v19 map (static props, a pak entry) and the
+# LZMA one (pak entries, compressed lumps and game lump members).
+MAPS = {"q1": "q1/slipgate_b_batt0.bsp", "goldsrc": "goldsrc/hltopdown_test.bsp",
+        "q2": "q2/bsptool_q2_mp_lobby.bsp", "q3": "q3/bspconvert_test_nonsolid_patch.bsp",
+        "source": "source/sdk2013_sdk_vehicles_v19.bsp",
+        "source-lzma": "source/tf2classified_cp_stronghold_lzma.bsp"}
+SOURCE_ONLY = ("pak", "props", "gamelump", "compress", "decompress")
+NEW_ENTITY = b'{\n"classname" "info_null"\n"targetname" "from_test"\n}\n'
+
+# The words after the verb; TARGET is where an editing verb writes (-o OUT or --in-place).
+ARGS: dict[str, list[str]] = {
+    "info": ["{map}"],
+    "verify": ["{map}"],
+    "checksum": ["{map}"],
+    "rewrite": ["{map}", "TARGET", "--layout", "compact"],
+    "diff": ["{map}", "{other}"],
+    "patch": ["{map}", "{config}", "TARGET"],
+    "compress": ["{map}", "TARGET"],
+    "decompress": ["{map}", "TARGET"],
+    "each": ["--json", "-j", "1", "{map}", "{other}", "--", "info"],
+    "ent export": ["{map}", "-o", "{folder}/out.ent"],
+    "ent import": ["{map}", "{ent}", "TARGET"],
+    "ent query": ["{map}", "--where", "classname=worldspawn"],
+    "ent set": ["{map}", "--where", "classname=worldspawn", "message=from test", "TARGET"],
+    "ent delete-key": ["{map}", "--where", "classname=worldspawn", "classname", "TARGET",
+                       "--force"],
+    "ent add": ["{map}", "classname=info_target", "targetname=t1", "TARGET"],
+    "ent remove": ["{map}", "--where", "classname=worldspawn", "--force", "TARGET"],
+    "lump list": ["{map}"],
+    "lump extract": ["{map}", "entities", "-o", "{folder}/entities.bin"],
+    "lump replace": ["{map}", "entities", "{entities}", "TARGET"],
+    "lump export": ["{map}", "entities", "-o", "{folder}/out_l_0.lmp"],
+    "lump strip": ["{map}", "entities", "TARGET"],
+    "lump merge": ["{map}", "{lmp}", "TARGET"],
+    "props list": ["{map}"],
+    "props set": ["{map}", "0", "skin=1", "origin=1,2,3", "TARGET"],
+    "props remove": ["{map}", "0", "TARGET"],
+    "gamelump list": ["{map}"],
+    "gamelump extract": ["{map}", "sprp", "-o", "{folder}/sprp.bin"],
+    "gamelump replace": ["{map}", "sprp", "{sprp}", "--version", "{sprp_version}", "TARGET"],
+    "pak list": ["{map}"],
+    "pak add": ["{map}", "{pack}", "--as", "custom", "TARGET"],
+    "pak addlist": ["{map}", "{addlist}", "TARGET"],
+    "pak addfiles": ["{map}", "materials/mine/", "{addfiles}", "TARGET"],
+    "pak extract": ["{map}", "{folder}/unpacked", "{pak_entry}"],
+    "pak remove": ["{map}", "{pak_entry}", "TARGET"],
+    "pak repack": ["{map}", "--compress", "TARGET"],
+}
+
+
+def verbs(parser: argparse.ArgumentParser | None = None) -> dict[str, argparse.ArgumentParser]:
+    """Every verb of the command line ("info", "ent export", ...) and its parser."""
+    found = {}
+    commands = next(a for a in (parser or build_parser())._actions
+                    if isinstance(a, argparse._SubParsersAction))
+    for name, command in commands.choices.items():
+        inner = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+        if inner:
+            found.update((f"{name} {verb}", sub) for verb, sub in inner[0].choices.items())
+        else:
+            found[name] = command
+    return found
+
+
+def editing(parser: argparse.ArgumentParser) -> bool:
+    """Whether a verb writes a map (it takes --dry-run)."""
+    return "--dry-run" in parser._option_string_actions
+
+
+def cases(verb: str) -> list[Any]:
+    """pytest parameters: the verb on each family's map it applies to (skipped without the
+    corpus)."""
+    families = [f for f in MAPS if f.startswith("source") or not verb.startswith(SOURCE_ONLY)]
+    return [pytest.param(verb, family, id=f"{verb}-{family}",
+                         marks=pytest.mark.skipif(not (CORPUS / MAPS[family]).exists(),
+                                                  reason="../shared/corpus not present"))
+            for family in families]
+
+
+def prepare(folder: Path, family: str) -> dict[str, str]:
+    """A copy of the family's map in `folder` and every input file a verb reads; returns the
+    values of the argument templates' {placeholders}."""
+    source = CORPUS / MAPS[family]
+    path = folder / "map.bsp"
+    shutil.copyfile(source, path)
+    other = folder / "other.bsp"
+    shutil.copyfile(source, other)
+    values = {"map": str(path), "other": str(other), "folder": str(folder)}
+    with Bsp.open(path) as bsp:
+        text = bsp.entities(lenient=True).to_bytes()
+        text = text[:text.find(b"\0")] if b"\0" in text else text
+        index = bsp.family.entities
+        lump = bsp.lumps[index]
+        (folder / "new.ent").write_bytes(text + NEW_ENTITY)
+        (folder / "entities.bin").write_bytes(text + NEW_ENTITY + b"\0")
+        (folder / "map_l_0.lmp").write_bytes(LumpFile(index, lump.version, bsp.header.revision or 0,
+                                                      text + NEW_ENTITY + b"\0").to_bytes())
+        if bsp.family.key == "source":
+            values["pak_entry"] = next(e.name for e in bsp.pakfile.entries if not e.is_dir)
+            (folder / "sprp.bin").write_bytes(bsp.game_lump.payload("sprp"))
+            values["sprp_version"] = str(bsp.game_lump.member("sprp").version)
+    (folder / "pack" / "materials" / "x").mkdir(parents=True)
+    (folder / "pack" / "materials" / "x" / "a.vmt").write_bytes(b'"UnlitGeneric" {}\n')
+    (folder / "pack" / "b.txt").write_bytes(b"text\n")
+    (folder / "addlist.txt").write_text(f"materials/list/a.vmt\n{folder}/pack/materials/x/a.vmt\n"
+                                        f"list/b.txt\n{folder}/pack/b.txt\n")
+    (folder / "addfiles.txt").write_text(f"{folder}/pack/b.txt\n")
+    (folder / "patch.cfg").write_text('add:\n{\n"classname" "info_target"\n'
+                                      '"targetname" "patched"\n}\n')
+    values.update(ent=str(folder / "new.ent"), entities=str(folder / "entities.bin"),
+                  lmp=str(folder / "map_l_0.lmp"), sprp=str(folder / "sprp.bin"),
+                  pack=str(folder / "pack"), addlist=str(folder / "addlist.txt"),
+                  addfiles=str(folder / "addfiles.txt"), config=str(folder / "patch.cfg"))
+    return values
+
+
+def command(verb: str, values: dict[str, str], target: list[str]) -> list[str]:
+    """The command line of `verb` with the placeholders filled and TARGET replaced."""
+    words = []
+    for word in ARGS[verb]:
+        words += target if word == "TARGET" else [word.format(**values)]
+    return verb.split() + words
+
+
+def run_json(argv: list[str]) -> tuple[int, str, list[Any]]:
+    """Run a command line in this process with --json; its exit code, stderr, and what it
+    printed on stdout as JSON values (one, or one per line for `each`)."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = argv if "--json" in argv else argv + ["--json"]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = invoke(argv).code
+    text = out.getvalue()
+    values = [json.loads(line) for line in text.splitlines()] if argv[0] == "each" \
+        else [json.loads(text)]
+    return code, err.getvalue(), values
