@@ -468,22 +468,19 @@ def _pool(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *,
           failure: Callable[..., Any]) -> None:
     """In `jobs` worker processes (forked on Linux: they start with bspedit imported)."""
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     stop = context.Event()
     pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
                                initargs=(stop,))
     futures = {pool.submit(call, *item): index for index, item in enumerate(items)}
-    pending = set(futures)
     try:
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=futures.__getitem__):
-                handed = _hand(future, futures[future], items, done, failure)
-                del futures[future]
-                if _is_interrupt(handed):
-                    raise KeyboardInterrupt
+        for future in as_completed(list(futures)):
+            handed = _hand(future, futures[future], items, done, failure)
+            del futures[future]
+            if _is_interrupt(handed):
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         pass
     finally:        # maps not started are not started; those running finish or are interrupted
