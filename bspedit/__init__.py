@@ -1,5 +1,70 @@
 """bspedit: a lossless BSP map editor (Quake 1/2/3, GoldSrc, Source).
 
-Open a map with `bspedit.bsp.Bsp.open(path)`; an unchanged save is byte-identical.
+    import bspedit
+
+    with bspedit.open("map.bsp") as bsp:
+        for light in bsp.entities().find(classname="light"):
+            light["_light"] = "255 0 0 200"
+        bsp.pakfile.add("materials/x.vmt", b"...")
+        result = bsp.save("out.bsp")       # or bsp.save(): in place
+        assert not result.checksum_changed
+
+An unchanged save is byte-identical; an edit changes only the bytes of the lumps it edits.
+Every view of the map (`Bsp.entities()`, `Bsp.pakfile`, `Bsp.game_lump`, `Bsp.static_props`)
+is edited in place and stored by one `Bsp.save()`. Bad input raises `BspError`, one line
+naming the file, lump and offset. The names below load their modules on first use, so
+`import bspedit` costs almost nothing.
 """
+from __future__ import annotations
+
+import os
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from .errors import BspError, CheckFailed
+
+if TYPE_CHECKING:
+    from .bsp import Bsp
+    from .connections import Output
+    from .entities import Entity, EntityLump
+    from .gamelump import GameLump
+    from .pakfile import Entry, Pakfile
+    from .patching import Patched, Refused, patch
+    from .saving import SaveResult
+    from .sky import skyname
+    from .staticprops import StaticProps
+
 __version__ = "0.2.0"
+
+_LAZY = {"Bsp": "bsp", "Entity": "entities", "EntityLump": "entities", "Output": "connections",
+         "Pakfile": "pakfile", "Entry": "pakfile", "GameLump": "gamelump",
+         "StaticProps": "staticprops", "SaveResult": "saving", "patch": "patching",
+         "Patched": "patching", "Refused": "patching", "skyname": "sky"}
+
+__all__ = ["open", "patch", "skyname", "Bsp", "BspError", "CheckFailed", "SaveResult",
+           "EntityLump", "Entity", "Output", "Pakfile", "Entry", "GameLump", "StaticProps",
+           "Patched", "Refused", "__version__"]
+
+
+def open(path: str | os.PathLike[str], *, check: bool = True) -> Bsp:  # noqa: A001
+    """Open a map for reading and editing (a context manager: `with bspedit.open(p) as bsp`).
+
+    The family is detected from the content. Bad input raises BspError; `check=False` opens a
+    map whose lump directory is inconsistent (to inspect it).
+    """
+    from .bsp import Bsp
+
+    return Bsp.open(path, check=check)
+
+
+def __getattr__(name: str) -> Any:
+    """Load an exported name's module on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

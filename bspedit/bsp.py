@@ -141,11 +141,10 @@ class Bsp:
                 raise BspError(f"no lump {index}: {self.family.key} maps have lumps 0-"
                                f"{self.family.lump_count - 1}", path=self.path)
             return index
-        name = key.upper().removeprefix("LUMP_")
-        index = self.family.index_of(name)
-        if index is None:
+        found = self.family.index_of(key.upper().removeprefix("LUMP_"))
+        if found is None:
             raise BspError(f"no lump named {key!r} in {self.family.key} maps", path=self.path)
-        return index
+        return found
 
     def read_lump(self, key: int | str) -> bytes:
         """The lump's bytes as they will be saved (stored form: compressed lumps stay compressed)."""

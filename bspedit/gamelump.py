@@ -236,11 +236,17 @@ def remove_members(data: bytes, lump_offset: int, names: set[str]) -> bytes:
     return lump.to_bytes(lump_offset) if lump.remove(names) else data
 
 
+def game_lump_index(bsp: Bsp) -> int:
+    """The game lump's index; BspError for families without one."""
+    name = bsp.family.game_lump
+    if not name:
+        raise BspError(f"{bsp.family.title} maps have no game lump", path=bsp.path)
+    return bsp.lump_index(name)
+
+
 def read_game_lump(bsp: Bsp) -> GameLump:
     """The open map's game lump, parsed (with edits made so far)."""
-    if not bsp.family.game_lump:
-        raise BspError(f"{bsp.family.title} maps have no game lump", path=bsp.path)
-    index = bsp.lump_index(bsp.family.game_lump)
+    index = game_lump_index(bsp)
     try:
         return GameLump.parse(bsp.read_lump(index), bsp.lumps[index].offset)
     except BspError as exc:
@@ -249,11 +255,11 @@ def read_game_lump(bsp: Bsp) -> GameLump:
 
 def store_game_lump(bsp: Bsp, lump: GameLump) -> None:
     """Put an edited game lump back into the map (the save relocates it if it moves)."""
-    index = bsp.lump_index(bsp.family.game_lump)
+    index = game_lump_index(bsp)
     bsp.replace_lump(index, lump.to_bytes(bsp.lumps[index].offset))
 
 
 def in_game_lump(exc: BspError, bsp: Bsp) -> BspError:
     """Name the map and its game lump in an error; returns it for `raise`."""
-    exc.lump = exc.lump or lump_label(bsp.lumps[bsp.lump_index(bsp.family.game_lump)])
+    exc.lump = exc.lump or lump_label(bsp.lumps[game_lump_index(bsp)])
     return exc.at(bsp.path)

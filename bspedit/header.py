@@ -1,6 +1,7 @@
 """Reading the header and lump directory (generated Kaitai readers) and writing them back."""
 from __future__ import annotations
 
+import mmap
 import struct
 from dataclasses import dataclass
 from io import BytesIO
@@ -89,7 +90,7 @@ def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
     raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0)
 
 
-def read_header(data: bytes, path: str | None = None) -> Header:
+def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
     """Parse the header of a map whose first bytes are `data` (at least the header)."""
     family, version = identify(data[:8], path)
     if len(data) < family.header_size:

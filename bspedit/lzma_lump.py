@@ -45,7 +45,7 @@ def decompress(data: bytes, limit: int | None = None) -> bytes:
         raise
 
 
-def decode_raw(props: bytes, stream: bytes, size: int) -> bytes:
+def decode_raw(props: bytes, stream: bytes | memoryview, size: int) -> bytes:
     """Exactly `size` bytes decoded from a raw LZMA1 `stream` (no end marker needed) with the
     5 property bytes `props`; BspError (no offset) when the stream is broken or short. The
     caller checks `size` against its limit first."""

@@ -39,7 +39,6 @@ from .errors import BspError
 from .layout import lump_label
 from .limits import LIMITS
 from .names import game_path
-from .progress import BIG_WORK, LZMA_WORK, bar
 
 if TYPE_CHECKING:
     from .bsp import Bsp
@@ -354,20 +353,16 @@ class Pakfile:
         `bspzip -repack [-compress]`; entries already in that form keep their bytes. The next
         `apply` writes a clean zip. Returns the entries re-encoded."""
         changed = []
-        with bar(sum(e.size for e in self._entries), "repack",
-                 minimum=LZMA_WORK if compress else BIG_WORK) as shown:
-            for position, entry in enumerate(self._entries):
-                shown.advance(entry.size)
-                if entry.method == (LZMA if compress else STORED) or entry.is_dir:
-                    continue
-                method, payload = _encode(self.read(entry), compress)
-                if method == entry.method:
-                    continue
-                new = dataclasses.replace(entry, stored_size=len(payload), method=method,
-                                          offset=-1, record=b"", data_start=-1, end=-1,
-                                          payload=payload)
-                self._replace(position, new)
-                changed.append(new)
+        for position, entry in enumerate(self._entries):
+            if entry.method == (LZMA if compress else STORED) or entry.is_dir:
+                continue
+            method, payload = _encode(self.read(entry), compress)
+            if method == entry.method:
+                continue
+            new = dataclasses.replace(entry, stored_size=len(payload), method=method, offset=-1,
+                                      record=b"", data_start=-1, end=-1, payload=payload)
+            self._replace(position, new)
+            changed.append(new)
         self._compact = True
         self.edits += 1
         return changed
@@ -417,11 +412,11 @@ class Pakfile:
                 record = bytearray(entry.record)
                 if id(entry) in placed:
                     struct.pack_into("<I", record, _CENTRAL_OFFSET_FIELD, placed[id(entry)])
+                parts.append(bytes(record))
             else:
                 offset = placed[id(entry)]
-                record = _central_record(entry, _padding(self.alignment, offset,
-                                                         len(entry.raw_name)), offset)
-            parts.append(bytes(record))
+                parts.append(_central_record(entry, _padding(self.alignment, offset,
+                                                             len(entry.raw_name)), offset))
         cd_end = keep + sum(map(len, parts))
         if len(self._entries) > 0xFFFE or cd_end > 0xFFFFFFFF:
             raise self._error("the pakfile would need zip64 (over 65534 entries or 4 GiB)")
@@ -479,7 +474,7 @@ class Pakfile:
         return None
 
     # -- extracting --------------------------------------------------------------------------
-    def extract(self, entries: Sequence[Entry], directory: str | os.PathLike) -> int:
+    def extract(self, entries: Sequence[Entry], directory: str | os.PathLike[str]) -> int:
         """Write `entries` under `directory`, CRC-checked. Refuses, before writing anything,
         names that would land outside it and more than the extraction limits; never follows
         a symbolic link inside it. An entry shadowed by an earlier one of the same name (which
@@ -499,16 +494,14 @@ class Pakfile:
                               "(--max-extract-size raises it)")
         root.mkdir(parents=True, exist_ok=True)
         written = 0
-        with bar(total, f"extract {len(files)} files") as shown:
-            for entry in files:
-                data = self.read(entry)
-                target = _safe_target(root, entry.name.replace("\\", "/"))
-                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _BINARY,
-                             0o666)
-                with os.fdopen(fd, "wb") as out:
-                    out.write(data)
-                written += len(data)
-                shown.advance(len(data))
+        for entry in files:
+            data = self.read(entry)
+            target = _safe_target(root, entry.name.replace("\\", "/"))
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _BINARY,
+                         0o666)
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            written += len(data)
         return written
 
 

@@ -384,11 +384,12 @@ class _Space:
         """The commit that gives changed lumps their new content."""
         offsets, lengths, writes, vacated = list(self.offsets), list(self.lengths), [], []
         growing = {i for i in new_lengths if self._grows_in_place(i, new_lengths[i], kept)}
+        size = self.size
         for index in growing:       # its kept bytes and new room are no longer free
             lump, start = self.lumps[index], self.offsets[index]
             self.free = _merged(r for a, b in self.free for r in
                                 ((a, min(b, lump.end)), (max(a, start + new_lengths[index]), b)))
-        size = self.size
+            self.size = max(self.size, start + new_lengths[index])   # lumps appended go after it
         for index in _file_order(self.lumps, self.layout, new_lengths):
             if index not in new_lengths:
                 continue
@@ -397,7 +398,6 @@ class _Space:
             if index in growing:                    # new bytes after its kept ones
                 writes.append((lump.offset + keep,
                                (Piece("lump", length - keep, src=keep, index=index),)))
-                self.size = max(self.size, lump.offset + length)
             elif keep and keep == length <= lump.length:    # cut to a prefix of itself
                 vacated.append((lump.offset + length, lump.end))
             else:

@@ -134,7 +134,7 @@ class StaticProps:
                            + (f" (0-{len(self.records) - 1})" if self.records else ""))
         return self.records[index]
 
-    def get(self, index: int, field: str) -> int | float | tuple:
+    def get(self, index: int, field: str) -> int | float | tuple[int | float, ...]:
         """A field of prop `index`: a number, or a tuple for vectors and byte groups."""
         offset, fmt = self.field(field)
         values = struct.unpack_from("<" + fmt, self._record(index), offset)
@@ -159,7 +159,8 @@ class StaticProps:
     def model(self, index: int) -> str | None:
         """The model name of prop `index` (None if its dictionary index is out of range)."""
         model = self.get(index, "model")
-        return _name(self.names[model]) if model < len(self.names) else None
+        return _name(self.names[model]) if isinstance(model, int) and model < len(self.names) \
+            else None
 
     def set_model(self, index: int, name: str) -> bool:
         """Point prop `index` at model `name`, adding it to the dictionary when it is not there

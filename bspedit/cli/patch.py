@@ -14,8 +14,6 @@ from .common import add_json, add_output, set_result, save
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
     from .. import stripper
 
-FORCE = "--force applies it as the plugin does"
-
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
@@ -44,11 +42,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="write the entity text the way the plugin hands it to the engine: "
                              "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
                              "empty key or value dropped")
-    parser.add_argument("--pcre", type=int, choices=(2, 1), default=2,
-                        help="the PCRE the plugin runs config regexes with: 2 (PCRE2, its "
-                             "current releases; the default) or 1 (PCRE 7.9, its releases up to "
-                             "2022, on CS:GO-era servers)")
     target = add_output(parser)
+    target.add_argument("--dry-run", action="store_true", help="report what the configs do; write nothing")
     target.add_argument("--lint", action="store_true",
                         help="only check the configs (no map): print what the plugin would ignore or "
                              "do surprisingly; exit 1 if anything is found")
@@ -57,14 +52,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import stripper
+    from .. import patching, stripper
 
     if args.lint:
         return _lint(args)
     if not args.paths:
         raise BspError("patch: give MAP and configs (or --config-dir DIR)")
     map_path, extra = args.paths[0], args.paths[1:]
-    configs = [stripper.load_config(path, maps=args.force, pcre=args.pcre)
+    configs = [stripper.load_config(path, maps=args.force)
                for path in _chain(args, Path(map_path)) + extra]
     if not configs:
         raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
@@ -73,39 +68,31 @@ def run(args: argparse.Namespace) -> int:
         for diagnostic in diagnostics:
             print(f"bspedit: {diagnostic}", file=sys.stderr)
         raise CheckFailed(f"--strict: {len(diagnostics)} problem(s) in the configs; nothing written")
-    refused = [d for config in configs for d in stripper.refusals(config)]
-    if refused and not args.force:
-        more = f"; {len(refused) - 1} more: see --lint" if len(refused) > 1 else ""
-        raise CheckFailed(f"{refused[0]}; refused, nothing written{more} ({FORCE})")
+    patching.check_refusals(configs, force=args.force)
     if not args.json:
         for diagnostic in diagnostics:
             print(f"bspedit: warning: {diagnostic}", file=sys.stderr)
     with Bsp.open(map_path) as bsp:     # the plugin reads any entity text: so does --plugin-output
-        lump = bsp.entities(lenient=args.plugin_output)
-        original = lump.to_bytes()
-        if args.plugin_output:
-            text, report = stripper.plugin_run(configs, original)
-        else:
-            report = stripper.apply(configs, lump)
-            text = lump.to_bytes()
-        problem = None
-        if text == original:
+        problem: CheckFailed | None = None
+        try:
+            patched = patching.patch(bsp, configs, plugin_output=args.plugin_output,
+                                     force=args.force)
+        except patching.Refused as refused:
+            patched, problem = refused.patched, refused
+        report = patched.report
+        if not patched.changed:
             problem = CheckFailed("nothing matched: the configs change no entity; nothing written",
                                   path=map_path)
-        elif report.loss and not args.force:
-            problem = CheckFailed(f"{report.loss}: refused, nothing written ({FORCE})")
-        elif args.plugin_output:
-            bsp.replace_entities(text)
         if not args.json:
             _print_report(configs, report)
         written, saved = None, None
-        if problem is None:     # a dry run too: the same report, nothing written
+        if problem is None and args.dry_run:
+            print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
+        elif problem is None:
             saved = save(bsp, args)
-            written = saved.target if saved.written else None
-            if args.dry_run:
-                print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
+            written = saved.target
     if args.json:
-        set_result(args, {"save": saved.to_dict() if saved else None, "configs": [c.name for c in configs],
+        set_result(args, {"save": saved.to_dict() if written else None, "map": map_path, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
                     "plugin_output": args.plugin_output, "refused": problem and problem.message,
                     "written": written})
@@ -155,7 +142,7 @@ def _lint(args: argparse.Namespace) -> int:
         paths += sorted(given.rglob("*.cfg")) if given.is_dir() else [given]
     if not paths:
         raise BspError("patch --lint: give config files or folders")
-    configs = [stripper.load_config(path, pcre=args.pcre) for path in paths]
+    configs = [stripper.load_config(path) for path in paths]
     diagnostics = [d for config in configs for d in config.diagnostics]
     if args.json:
         set_result(args, {"configs": [{"name": c.name, "blocks": len(c.blocks),
