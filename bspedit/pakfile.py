@@ -39,6 +39,7 @@ from .errors import BspError
 from .layout import lump_label
 from .limits import LIMITS
 from .names import game_path
+from .progress import BIG_WORK, LZMA_WORK, bar
 
 if TYPE_CHECKING:
     from .bsp import Bsp
@@ -353,16 +354,20 @@ class Pakfile:
         `bspzip -repack [-compress]`; entries already in that form keep their bytes. The next
         `apply` writes a clean zip. Returns the entries re-encoded."""
         changed = []
-        for position, entry in enumerate(self._entries):
-            if entry.method == (LZMA if compress else STORED) or entry.is_dir:
-                continue
-            method, payload = _encode(self.read(entry), compress)
-            if method == entry.method:
-                continue
-            new = dataclasses.replace(entry, stored_size=len(payload), method=method, offset=-1,
-                                      record=b"", data_start=-1, end=-1, payload=payload)
-            self._replace(position, new)
-            changed.append(new)
+        with bar(sum(e.size for e in self._entries), "repack",
+                 minimum=LZMA_WORK if compress else BIG_WORK) as shown:
+            for position, entry in enumerate(self._entries):
+                shown.advance(entry.size)
+                if entry.method == (LZMA if compress else STORED) or entry.is_dir:
+                    continue
+                method, payload = _encode(self.read(entry), compress)
+                if method == entry.method:
+                    continue
+                new = dataclasses.replace(entry, stored_size=len(payload), method=method,
+                                          offset=-1, record=b"", data_start=-1, end=-1,
+                                          payload=payload)
+                self._replace(position, new)
+                changed.append(new)
         self._compact = True
         self.edits += 1
         return changed
@@ -494,14 +499,16 @@ class Pakfile:
                               "(--max-extract-size raises it)")
         root.mkdir(parents=True, exist_ok=True)
         written = 0
-        for entry in files:
-            data = self.read(entry)
-            target = _safe_target(root, entry.name.replace("\\", "/"))
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _BINARY,
-                         0o666)
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            written += len(data)
+        with bar(total, f"extract {len(files)} files") as shown:
+            for entry in files:
+                data = self.read(entry)
+                target = _safe_target(root, entry.name.replace("\\", "/"))
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _BINARY,
+                             0o666)
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                written += len(data)
+                shown.advance(len(data))
         return written
 
 

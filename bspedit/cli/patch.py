@@ -42,8 +42,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="write the entity text the way the plugin hands it to the engine: "
                              "every entity reprinted as {\\n\"key\" \"value\"\\n}, keyvalues with an "
                              "empty key or value dropped")
+    parser.add_argument("--pcre", type=int, choices=(2, 1), default=2,
+                        help="the PCRE the plugin runs config regexes with: 2 (PCRE2, its "
+                             "current releases; the default) or 1 (PCRE 7.9, its releases up to "
+                             "2022, on CS:GO-era servers)")
     target = add_output(parser)
-    target.add_argument("--dry-run", action="store_true", help="report what the configs do; write nothing")
     target.add_argument("--lint", action="store_true",
                         help="only check the configs (no map): print what the plugin would ignore or "
                              "do surprisingly; exit 1 if anything is found")
@@ -59,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         raise BspError("patch: give MAP and configs (or --config-dir DIR)")
     map_path, extra = args.paths[0], args.paths[1:]
-    configs = [stripper.load_config(path, maps=args.force)
+    configs = [stripper.load_config(path, maps=args.force, pcre=args.pcre)
                for path in _chain(args, Path(map_path)) + extra]
     if not configs:
         raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
@@ -86,13 +89,13 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             _print_report(configs, report)
         written, saved = None, None
-        if problem is None and args.dry_run:
-            print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
-        elif problem is None:
+        if problem is None:     # a dry run too: the same report, nothing written
             saved = save(bsp, args)
-            written = saved.target
+            written = saved.target if saved.written else None
+            if args.dry_run:
+                print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
     if args.json:
-        set_result(args, {"save": saved.to_dict() if written else None, "map": map_path, "configs": [c.name for c in configs],
+        set_result(args, {"save": saved.to_dict() if saved else None, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
                     "plugin_output": args.plugin_output, "refused": problem and problem.message,
                     "written": written})
@@ -142,7 +145,7 @@ def _lint(args: argparse.Namespace) -> int:
         paths += sorted(given.rglob("*.cfg")) if given.is_dir() else [given]
     if not paths:
         raise BspError("patch --lint: give config files or folders")
-    configs = [stripper.load_config(path) for path in paths]
+    configs = [stripper.load_config(path, pcre=args.pcre) for path in paths]
     diagnostics = [d for config in configs for d in config.diagnostics]
     if args.json:
         set_result(args, {"configs": [{"name": c.name, "blocks": len(c.blocks),
