@@ -81,7 +81,7 @@ def test_cli_lump_and_entity_caps(tmp_path):
     allowed = bspedit("--max-lump-size", "3M", "--max-entity-size", "3M", "ent", "export",
                       str(path), "-o", str(out))
     assert allowed.returncode == 0, allowed.stderr
-    assert out.read_bytes() == BIG_TEXT
+    assert out.read_bytes() + b"\0" == BIG_TEXT          # plain text: no NUL terminator
 
 
 def test_cli_extract_cap(tmp_path):

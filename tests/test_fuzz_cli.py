@@ -76,7 +76,7 @@ def test_lzma_dictionary_lie_under_memory_cap(tmp_path):
     path.write_bytes(source_with_entities(lying_lzma(13, 2**32 - 1)))
     child = bspedit("ent", "export", str(path), "-o", str(tmp_path / "x.ent"))
     assert "Traceback" not in child.stderr
-    assert child.returncode == 0 and (tmp_path / "x.ent").read_bytes() == synthetic.ENTITIES
+    assert child.returncode == 0 and (tmp_path / "x.ent").read_bytes() + b"\0" == synthetic.ENTITIES
 
 
 def test_ent_query_with_invalid_utf8_on_a_strict_stdout(tmp_path):
