@@ -41,8 +41,9 @@ def check_refusals(configs: Iterable[Config], *, force: bool = False) -> None:
 
 def patch(bsp: Bsp, configs: Iterable[str | os.PathLike[str] | Config], *,
           plugin_output: bool = False, force: bool = False) -> Patched:
-    """Apply Stripper:Source configs (files, or `stripper.Config`s), in order, to the map's
-    entities with the plugin's semantics, as `bspedit patch` does; `bsp.save()` writes them.
+    """Apply Stripper:Source configs (files, or `stripper.Config`s: `stripper.load_config(path,
+    pcre=1)` reads one for PCRE 7.9 like `--pcre 1`), in order, to the map's entities with the
+    plugin's semantics, as `bspedit patch` does; `bsp.save()` writes them.
 
     `plugin_output` writes the entity text the way the plugin hands it to the engine (every
     entity reprinted, empty keys and values dropped); the map's entity text is then read as
