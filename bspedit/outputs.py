@@ -68,16 +68,24 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
     The file gets the permissions of the file it replaces, else those of the open file
     `mode_from`, else the umask's. Write errors are raised naming `target`.
     """
-    import tempfile     # here, not at import: in-place saves never need it (start-up time)
-
     shown = os.fspath(target)
     real = os.path.realpath(shown)       # write through a symbolic link
     folder = os.path.dirname(real)
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(real)}.", suffix=".tmp",
-                                         dir=folder)
-    except OSError as exc:
-        raise _named(exc, shown) from None
+    # The name is chosen before the file exists (not tempfile.mkstemp): a Ctrl-C arriving
+    # between the file's creation and mkstemp's return would leave it behind, unnamed.
+    fd = -1
+    while True:
+        temporary = os.path.join(folder, f".{os.path.basename(real)}.{os.urandom(4).hex()}.tmp")
+        try:
+            fd = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            break
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _named(exc, shown) from None
+        except BaseException:
+            _unlink(temporary)
+            raise
     try:
         yield fd
         os.fchmod(fd, _mode_for(real, mode_from))
@@ -88,14 +96,18 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
     except BaseException as exc:
         if fd >= 0:
             os.close(fd)
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
+        _unlink(temporary)
         if isinstance(exc, OSError) and exc.filename in (None, temporary):
             raise _named(exc, shown) from None
         raise
     fsync_folder(folder)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def write_file(target: PathLike, chunks: bytes | Iterable[bytes | memoryview], *,
