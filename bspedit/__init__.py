@@ -13,7 +13,8 @@ An unchanged save is byte-identical; an edit changes only the bytes of the lumps
 Every view of the map (`Bsp.entities()`, `Bsp.pakfile`, `Bsp.game_lump`, `Bsp.static_props`)
 is edited in place and stored by one `Bsp.save()`. Bad input raises `BspError`, one line
 naming the file, lump and offset. The names below load their modules on first use, so
-`import bspedit` costs almost nothing.
+`import bspedit` costs almost nothing. `bspedit.batch` runs a command line or a function over
+many maps, in a local process pool or on a Dask cluster.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import BspError, CheckFailed
 
 if TYPE_CHECKING:
+    from . import batch
     from .bsp import Bsp
     from .connections import Output
     from .entities import Entity, EntityLump
@@ -43,7 +45,7 @@ _LAZY = {"Bsp": "bsp", "Entity": "entities", "EntityLump": "entities", "Output":
 
 __all__ = ["open", "patch", "skyname", "Bsp", "BspError", "CheckFailed", "SaveResult",
            "EntityLump", "Entity", "Output", "Pakfile", "Entry", "GameLump", "StaticProps",
-           "Patched", "Refused", "__version__"]
+           "Patched", "Refused", "batch", "__version__"]
 
 
 def open(path: str | os.PathLike[str], *, check: bool = True) -> Bsp:  # noqa: A001
@@ -59,9 +61,12 @@ def open(path: str | os.PathLike[str], *, check: bool = True) -> Bsp:  # noqa: A
 
 def __getattr__(name: str) -> Any:
     """Load an exported name's module on first use."""
-    if name not in _LAZY:
+    if name == "batch":                  # the batch runner: a module of its own
+        value: Any = import_module(".batch", __name__)
+    elif name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
     globals()[name] = value
     return value
 
