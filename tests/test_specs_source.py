@@ -206,7 +206,7 @@ def test_corpus_records(path, parsed):
     for brush in records.get("BRUSHES", []):
         assert 0 <= brush.firstside and brush.firstside + brush.numsides <= count["BRUSHSIDES"]
     for side in records.get("BRUSHSIDES", []):
-        assert side.planenum < count["PLANES"]
+        assert side.planenum < count["PLANES"] and side.bevel in (0, 1) and side.thin in (0, 1)
     for leaf in records.get("LEAFS", []):
         assert leaf.firstleafface + leaf.numleaffaces <= count.get("LEAFFACES", 0)
         assert leaf.firstleafbrush + leaf.numleafbrushes <= count.get("LEAFBRUSHES", 0)
@@ -216,6 +216,36 @@ def test_corpus_records(path, parsed):
         assert disp.map_face < count["FACES"] and 2 <= disp.power <= 4
         assert disp.disp_vert_start + ((1 << disp.power) + 1) ** 2 <= count["DISP_VERTS"]
         assert disp.disp_tri_start + 2 * (1 << disp.power) ** 2 <= count["DISP_TRIS"]
+
+    for light in records.get("WORLDLIGHTS", []) + records.get("WORLDLIGHTS_HDR", []):
+        assert 0 <= light.type <= 5 and light.texinfo < count["TEXINFO"]
+    for name in ("OVERLAYS", "WATEROVERLAYS"):
+        for overlay in records.get(name, []):
+            assert 0 <= overlay.texinfo < count["TEXINFO"]
+            assert overlay.face_count <= len(overlay.faces)
+            assert all(0 <= f < count["FACES"] for f in overlay.faces[:overlay.face_count])
+    for prim in records.get("PRIMITIVES", []):
+        assert prim.type in (0, 1)
+        assert prim.first_index + prim.index_count <= count.get("PRIMINDICES", 0)
+    for index in records.get("PRIMINDICES", []):
+        assert index.vert < count.get("PRIMVERTS", 0) or index.vert < count["VERTEXES"]
+    for name, samples in (("LEAF_AMBIENT_INDEX", "LEAF_AMBIENT_LIGHTING"),
+                          ("LEAF_AMBIENT_INDEX_HDR", "LEAF_AMBIENT_LIGHTING_HDR")):
+        for index in records.get(name, []):
+            assert not index.ambient_sample_count or \
+                index.first_ambient_sample + index.ambient_sample_count <= count.get(samples, 0)
+    # lumps with one record per face, leaf or overlay
+    for name, per in (("FACEIDS", "FACES"), ("LEAFMINDISTTOWATER", "LEAFS"),
+                      ("LEAF_AMBIENT_INDEX", "LEAFS"), ("LEAF_AMBIENT_INDEX_HDR", "LEAFS"),
+                      ("OVERLAY_FADES", "OVERLAYS"), ("OVERLAY_SYSTEM_LEVELS", "OVERLAYS")):
+        if name in count and per in count:
+            assert count[name] == count[per], (name, per)
+    for name in ("FACE_MACRO_TEXTURE_INFO",):
+        if name in count:
+            assert count[name] in (count["FACES"], count.get("FACES_HDR"))
+    if "VERTNORMALINDICES" in count:
+        for index in records["VERTNORMALINDICES"]:
+            assert index.vertnormal < count["VERTNORMALS"]
 
     strings, length = whole["TEXDATA_STRING_DATA"]
     assert len(strings.data) == length

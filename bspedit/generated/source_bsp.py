@@ -496,8 +496,9 @@ class SourceBsp(KaitaiStruct):
     class FaceStrata(KaitaiStruct):
         """Strata Source v25 dface_t (FACES, ORIGINALFACES, FACES_HDR), indices widened to 32 bits
         (Strata "BSP Version 25"). Two padding bytes follow on_node so that firstedge is 4-byte
-        aligned (inferred from the 72-byte records of the corpus v25 map, whose firstedge /
-        numedges values run consecutively under this reading).
+        aligned (inferred from the 72-byte records of the corpus v25 map: under this reading its
+        padding is zero, side and on_node are 0 or 1, and firstedge + numedges, texinfo and
+        planenum stay within their lumps).
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.FaceStrata, self).__init__(_io)
