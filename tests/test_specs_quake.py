@@ -1,0 +1,339 @@
+"""The Kaitai record specs of the id Software style families (issue 17): ksy/quake1_bsp.ksy,
+bsp2_bsp.ksy, quake2_bsp.ksy, quake3_bsp.ksy and raven_bsp.ksy, their compiled readers, and
+their facts checked against the real corpus."""
+from __future__ import annotations
+
+import importlib
+import math
+import struct
+from pathlib import Path
+
+import pytest
+import yaml
+from kaitaistruct import BytesIO, KaitaiStream
+
+from bspedit.bsp import Bsp
+from bspedit.families import BY_KEY
+from conftest import CORPUS_MAPS, ROOT, corpus_maps
+
+SPECS = ("quake1_bsp", "bsp2_bsp", "quake2_bsp", "quake3_bsp", "raven_bsp")
+FAMILY_KEYS = {"q1", "bsp2", "2psb", "goldsrc", "bshift", "q2", "q3", "rbsp", "fbsp"}
+SAMPLE = 200          # Kaitai is slow: parse at most this many records of a lump
+
+
+def _load(name: str) -> dict:
+    return yaml.safe_load((ROOT / "ksy" / f"{name}.ksy").read_text())
+
+
+KSY = {name: _load(name) for name in SPECS}
+MODULES = {name: importlib.import_module(f"bspedit.generated.{name}") for name in SPECS}
+
+
+def _class_name(snake: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in snake.split("_"))
+
+
+def _resolve(spec: str, type_name: str) -> tuple[str, str]:
+    """(spec, type) of a lump table's type, following `other_spec::type` imports."""
+    if "::" in type_name:
+        spec, type_name = type_name.split("::")
+    return spec, type_name
+
+
+def _reader(spec: str, type_name: str):
+    spec, type_name = _resolve(spec, type_name)
+    return getattr(getattr(MODULES[spec], _class_name(spec)), _class_name(type_name))
+
+
+def _size(spec: str, type_name: str) -> int | None:
+    spec, type_name = _resolve(spec, type_name)
+    return KSY[spec]["types"][type_name].get("-bspedit-size")
+
+
+def _fixed_types():
+    return [pytest.param(spec, name, id=f"{spec}.{name}")
+            for spec in SPECS for name, body in KSY[spec]["types"].items()
+            if "-bspedit-size" in body]
+
+
+def _entries(spec: str, family: str, map_version: int | None) -> list[dict]:
+    """The lump table entries of `spec` that apply to a map of `family` and `map_version`."""
+    return [e for e in KSY[spec]["-bspedit-lumps"]
+            if family in e.get("families", [family])
+            and (map_version is None or map_version in e.get("map-versions", [map_version]))]
+
+
+def _spec_of(family: str) -> str:
+    (spec,) = [s for s in SPECS if family in KSY[s]["-bspedit-families"]]
+    return spec
+
+
+# --- the specs themselves ---------------------------------------------------------------------
+
+def test_specs_cover_exactly_the_families():
+    keys = [k for s in SPECS for k in KSY[s]["-bspedit-families"]]
+    assert sorted(keys) == sorted(FAMILY_KEYS) and FAMILY_KEYS <= set(BY_KEY)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_spec_conventions(spec):
+    """meta as agreed, no top-level seq, a doc on every type and field, only the allowed
+    building blocks in fixed-size types."""
+    ksy = KSY[spec]
+    assert ksy["meta"]["id"] == spec and ksy["meta"]["endian"] == "le"
+    assert ksy["meta"]["ks-version"] == 0.11 and ksy["meta"]["title"]
+    assert "seq" not in ksy and ksy["doc"]
+    allowed = {"u1", "u2", "u4", "u8", "s1", "s2", "s4", "s8", "f4", "f8", None}
+    for name, body in ksy["types"].items():
+        assert body.get("doc"), name
+        fields = body.get("seq", []) + [dict(v, id=k) for k, v in body.get("instances", {}).items()]
+        for field in fields + body.get("params", []):
+            assert field.get("doc"), f"{name}.{field['id']}"
+        if "-bspedit-size" not in body:
+            continue
+        assert "instances" not in body or all("value" in v for v in body["instances"].values())
+        for field in body["seq"]:
+            assert not {"if", "size-eos", "repeat-until"} & set(field), f"{name}.{field['id']}"
+            kind = field.get("type")
+            assert kind in allowed or _size(spec, kind), f"{name}.{field['id']}: {kind}"
+            assert kind is not None or isinstance(field["size"], int)
+            if "repeat" in field:
+                assert field["repeat"] == "expr" and isinstance(field["repeat-expr"], int)
+
+
+@pytest.mark.parametrize(("spec", "name"), _fixed_types())
+def test_fixed_size_is_what_the_reader_consumes(spec, name):
+    size = KSY[spec]["types"][name]["-bspedit-size"]
+    io = KaitaiStream(BytesIO(bytes(range(256)) * (size // 256 + 1) + bytes(64)))
+    _reader(spec, name)(io)
+    assert io.pos() == size
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_KEYS))
+def test_lump_tables_match_families_py(family):
+    """Every lump with a record size in families.py has an entry of a type of that size; every
+    entry names a lump of the family and a type of the spec (or of an imported spec)."""
+    spec, fam = _spec_of(family), BY_KEY[family]
+    versions = sorted(fam.versions) or [None]
+    for version in versions:
+        entries = _entries(spec, family, version)
+        names = [e["lump"] for e in entries]
+        assert len(names) == len(set(names)), f"{family} v{version}: two entries for a lump"
+        for entry in entries:
+            assert entry["lump"] in fam.lump_names
+            reader = _reader(spec, entry["type"])
+            assert reader is not None
+            assert entry.get("whole", False) == (_size(spec, entry["type"]) is None), entry
+        by_lump = {e["lump"]: e for e in entries}
+        for index, lump in enumerate(fam.lump_names):
+            want = fam.record_size(index, map_version=version)
+            if want is not None:
+                entry = by_lump.get(lump)
+                assert entry and not entry.get("whole"), f"{family}: no records for {lump}"
+                assert _size(spec, entry["type"]) == want, f"{family} {lump}"
+
+
+def test_lumps_without_a_record_size_in_families_py():
+    """The entries with fixed records that families.py leaves unchecked: the Quake 3 family's
+    lightmaps (128x128 RGB in IBSP and RBSP, 512x512 in FBSP)."""
+    extra = set()
+    for spec in SPECS:
+        for family in KSY[spec]["-bspedit-families"]:
+            fam = BY_KEY[family]
+            for entry in _entries(spec, family, None):
+                if not entry.get("whole") and entry["lump"] not in fam.record_sizes:
+                    extra.add((family, entry["lump"], _size(spec, entry["type"])))
+    assert extra == {("q3", "LIGHTMAPS", 49152), ("rbsp", "LIGHTMAPS", 49152),
+                     ("fbsp", "LIGHTMAPS", 786432)}
+
+
+def test_bsp2_and_2psb_differ_only_in_nodes_and_leafs():
+    bsp2 = {e["lump"]: e["type"] for e in _entries("bsp2_bsp", "bsp2", None)}
+    rmq = {e["lump"]: e["type"] for e in _entries("bsp2_bsp", "2psb", None)}
+    assert {k for k in bsp2 if bsp2[k] != rmq[k]} == {"NODES", "LEAFS"} and bsp2.keys() == rmq.keys()
+
+
+# --- variable structures on hand-made lumps ---------------------------------------------------
+
+def _parse(spec: str, type_name: str, data: bytes):
+    io = KaitaiStream(BytesIO(data))
+    return _reader(spec, type_name)(io), io
+
+
+def test_miptex_lump_with_a_missing_and_an_embedded_texture():
+    head = struct.pack("<16sII4I", b"wall\0junk", 16, 16, 40, 296, 360, 376)
+    pixels = bytes(range(256)) + bytes(64) + bytes(16) + bytes(4)
+    goldsrc_tail = struct.pack("<H", 256) + bytes(768) + bytes(2)
+    for kind, tail in (("miptex_lump", b""), ("miptex_lump_goldsrc", goldsrc_tail)):
+        data = struct.pack("<iii", 2, -1, 12) + head + pixels + tail
+        lump, io = _parse("quake1_bsp", kind, data)
+        assert io.pos() == len(data) and lump.dataofs == [-1, 12]
+        missing, wall = lump.miptexes
+        assert missing.header is None and missing.mip0 is None
+        assert wall.header.name == b"wall\0junk".ljust(16, b"\0") and wall.mip0 == bytes(range(256))
+        assert len(wall.mip3) == 4
+        if tail:
+            assert wall.palette.num_colors == 256 and len(wall.palette.colors) == 768
+        else:
+            assert wall.palette is None
+
+
+def test_empty_visibility_lumps_parse():
+    for spec in ("quake2_bsp", "quake3_bsp"):
+        lump, io = _parse(spec, "visibility", b"")
+        assert io.pos() == 0
+
+
+# --- the corpus -------------------------------------------------------------------------------
+
+def _records(spec: str, type_name: str, data: bytes, count: int | None = None):
+    """Up to SAMPLE records spread evenly over a fixed-size lump, with their indices."""
+    size = _size(spec, type_name)
+    total = len(data) // size if count is None else count
+    step = max(1, total // SAMPLE)
+    reader = _reader(spec, type_name)
+    return [(i, reader(KaitaiStream(BytesIO(data[i * size:(i + 1) * size]))))
+            for i in range(0, total, step)]
+
+
+def _count(spec, entries, bsp, lump):
+    entry = entries[lump]
+    return len(bsp.read_lump(lump)) // _size(spec, entry["type"])
+
+
+# Models whose stored bounds have mins > maxs on some axis: qbsp shrinks the box by the
+# 1-unit pad the engine adds back, so a 1-unit thin brush model ends up inverted (seen).
+INVERTED_MODELS = {"librequake_start_bspx": {2}}
+# Quake 1 qbsp writes offset -1 for textures it did not find in its WADs, and texinfos still
+# use them (seen); GoldSrc maps of the corpus use none.
+MISSING_TEXTURES = {"librequake_lq1m1_bsp2": {4, 30, 42, 93, 106}}
+
+
+def _printable(name: bytes) -> bool:
+    """A fixed-size name field holds printable ASCII up to its first NUL (and something)."""
+    text = name.split(b"\0")[0]
+    return bool(text) and all(32 < c < 127 for c in text)
+
+
+def _vec(v):
+    return (v.x, v.y, v.z)
+
+
+QUAKE_MAPS = [p for p in corpus_maps() if p.values[0] is None
+              or p.values[0].parent.name in ("q1", "goldsrc", "q2", "q3")]
+
+
+@pytest.mark.parametrize("path", QUAKE_MAPS)
+def test_corpus_lumps(path):
+    with Bsp.open(path) as bsp:
+        family = bsp.family.key
+        assert family in FAMILY_KEYS
+        spec = _spec_of(family)
+        entries = {e["lump"]: e for e in _entries(spec, family, bsp.header.version)}
+        data = {lump: bsp.read_lump(lump) for lump in entries}
+        for lump, entry in entries.items():
+            size = _size(spec, entry["type"])
+            if size is None:      # a whole-lump structure covers every byte
+                _, io = _parse(spec, entry["type"], data[lump])
+                assert io.pos() == len(data[lump]), lump
+            else:                 # no corpus map has a ragged fixed-size lump
+                assert len(data[lump]) % size == 0, lump
+                _records(spec, entry["type"], data[lump])
+        _hand_checks(bsp, spec, entries, data)
+
+
+def _hand_checks(bsp, spec, entries, data):
+    engine = bsp.family.engine
+    count = {lump: len(data[lump]) // _size(spec, e["type"])
+             for lump, e in entries.items() if _size(spec, e["type"])}
+    rec = {lump: _records(spec, entries[lump]["type"], data[lump]) for lump in count}
+
+    for _, plane in rec["PLANES"]:
+        n = _vec(plane.normal)
+        if any(n):
+            assert abs(math.hypot(*n) - 1) < 1e-3, n
+    inverted = {i for i, model in rec["MODELS"]
+                if not all(a <= b for a, b in zip(_vec(model.mins), _vec(model.maxs)))}
+    assert inverted == INVERTED_MODELS.get(Path(bsp.path).stem, set())
+
+    if engine == "quake3":
+        for _, face in rec["SURFACES"]:
+            assert 0 <= face.shader_num < count["SHADERS"]
+            assert -1 <= face.fog_num < count["FOGS"]
+            assert face.first_vert + face.num_verts <= count["DRAWVERTS"]
+            assert face.first_index + face.num_indexes <= count["DRAWINDEXES"]
+            assert face.lightmap_num < count["LIGHTMAPS"] or count["LIGHTMAPS"] == 0
+        for _, side in rec["BRUSHSIDES"]:
+            assert 0 <= side.plane_num < count["PLANES"] and side.shader_num < count["SHADERS"]
+        for _, shader in rec["SHADERS"]:
+            assert _printable(shader.shader), shader.shader
+        vis = data["VISIBILITY"]
+        if vis:
+            parsed, _ = _parse(spec, "visibility", vis)
+            assert len(parsed.vecs) == parsed.n_vecs * parsed.sz_vecs and parsed.rest == b""
+            assert parsed.sz_vecs * 8 >= parsed.n_vecs
+        return
+
+    for _, edge in rec["EDGES"]:
+        assert all(0 <= v < count["VERTEXES"] for v in edge.v)
+    for _, face in rec["FACES"]:
+        assert 0 <= face.texinfo < count["TEXINFO"]
+        assert 0 <= face.planenum < count["PLANES"]
+        assert face.firstedge + face.numedges <= count["SURFEDGES"]
+    for _, surfedge in rec["SURFEDGES"]:
+        assert abs(surfedge.edge) < count["EDGES"]
+
+    if engine == "quake2":
+        for _, info in rec["TEXINFO"]:
+            assert _printable(info.texture) and -1 <= info.nexttexinfo < count["TEXINFO"]
+        vis = data["VISIBILITY"]
+        if vis:
+            parsed, _ = _parse(spec, "visibility", vis)
+            assert 4 + 8 * parsed.numclusters <= len(vis)
+            for pair in parsed.bitofs[:SAMPLE]:
+                assert 4 + 8 * parsed.numclusters <= pair.pvs < len(vis)
+                assert 4 + 8 * parsed.numclusters <= pair.phs < len(vis)
+        for _, leaf in rec["LEAFS"]:
+            assert leaf.firstleafface + leaf.numleaffaces <= count["LEAFFACES"]
+            assert leaf.firstleafbrush + leaf.numleafbrushes <= count["LEAFBRUSHES"]
+        return
+
+    # Quake 1, BSP2, GoldSrc: the miptex lump
+    textures, io = _parse(spec, entries["TEXTURES"]["type"], data["TEXTURES"])
+    assert io.pos() == len(data["TEXTURES"])
+    external = 0
+    for slot in textures.miptexes[:SAMPLE]:
+        if slot.ofs == -1:
+            continue
+        assert _printable(slot.header.name), slot.header.name
+        external += not any(slot.header.offsets)
+        if slot.header.offsets[0]:
+            assert len(slot.mip0) == slot.header.width * slot.header.height
+            assert len(slot.mip3) == (slot.header.width // 8) * (slot.header.height // 8)
+            if engine == "goldsrc":
+                assert slot.palette.num_colors == 256 and len(slot.palette.colors) == 768
+    if engine == "goldsrc" and external:    # textures left in WADs: worldspawn names the WADs
+        worldspawn = next(iter(bsp.entities(lenient=True)))
+        assert worldspawn.get("classname") == "worldspawn" and "wad" in worldspawn
+    for _, info in rec["TEXINFO"]:
+        assert 0 <= info.miptex < textures.nummiptex
+    # every texture a texinfo uses is in the TEXTURES lump (read with struct: all texinfos)
+    used = {m for (m,) in struct.iter_unpack("<i", b"".join(
+        data["TEXINFO"][i + 32:i + 36] for i in range(0, len(data["TEXINFO"]), 40)))}
+    missing = {m for m in used if textures.dataofs[m] == -1}
+    assert missing == MISSING_TEXTURES.get(Path(bsp.path).stem, set())
+    for _, leaf in rec["LEAFS"]:
+        assert leaf.firstmarksurface + leaf.nummarksurfaces <= count["MARKSURFACES"]
+        if data["VISIBILITY"]:    # a map without vis may leave visofs 0 (seen)
+            assert leaf.visofs < len(data["VISIBILITY"])
+
+
+def test_corpus_has_every_quake_engine():
+    if not CORPUS_MAPS:
+        pytest.skip("../shared/corpus not present")
+    seen = set()
+    for path in CORPUS_MAPS:
+        if path.parent.name in ("q1", "goldsrc", "q2", "q3"):
+            with Bsp.open(path) as bsp:
+                seen.add(bsp.family.key)
+    assert seen == {"q1", "bsp2", "goldsrc", "q2", "q3"}   # no 2PSB, Blue Shift, RBSP or FBSP
