@@ -7,9 +7,9 @@ meta:
     - quake1_bsp
 doc: |
   Record types of the Quake 1 "BSP2" and "2PSB" formats, which widen Quake 1's 16-bit
-  indices to 32 bits (sources: the BSP2 extension as implemented in ericw-tools'
-  bspfile.h / bsp2 structs `bsp2_dnode_t`, `bsp2_dface_t`, ..., and RemakeQuake's 2PSB
-  `bsp29a_dnode_t` / `bsp29a_dleaf_t`). Unchanged records (planes, vertexes, texinfo, surfedges,
+  indices to 32 bits (source: ericw-tools' bspfile.h, which declares both: `bsp2_dnode_t`,
+  `bsp2_dface_t`, ... for BSP2 and `bsp2rmq_dnode_t` / `bsp2rmq_dleaf_t` for RemakeQuake's
+  2PSB). Unchanged records (planes, vertexes, texinfo, surfedges,
   models, the TEXTURES, VISIBILITY and LIGHTING lumps) are quake1_bsp's types. 2PSB differs from
   BSP2 only in NODES and LEAFS, whose bounding boxes stay 16-bit integers.
 -bspedit-families: [bsp2, 2psb]
@@ -57,7 +57,7 @@ types:
         doc: Number of faces.
   node_2psb:
     -bspedit-size: 32
-    doc: "2PSB `bsp29a_dnode_t`: 32-bit children and face indices, 16-bit integer bounds."
+    doc: "2PSB `bsp2rmq_dnode_t`: 32-bit children and face indices, 16-bit integer bounds."
     seq:
       - id: planenum
         type: s4
@@ -147,7 +147,7 @@ types:
         doc: Ambient sound levels (water, sky, slime, lava).
   leaf_2psb:
     -bspedit-size: 32
-    doc: "2PSB `bsp29a_dleaf_t`: 32-bit indices, 16-bit integer bounds."
+    doc: "2PSB `bsp2rmq_dleaf_t`: 32-bit indices, 16-bit integer bounds."
     seq:
       - id: contents
         type: s4

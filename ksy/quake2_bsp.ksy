@@ -10,8 +10,7 @@ doc: |
   seq. Sources: id Software's Quake 2 qfiles.h (dplane_t, dnode_t, texinfo_t, dface_t,
   dleaf_t, dmodel_t, dbrush_t, dbrushside_t, darea_t, dareaportal_t, dvis_t) and the seed
   document 004 (Quake 2). Records identical to Quake 1's (planes, vertexes, edges,
-  surfedges) are quake1_bsp's types. ENTITIES is text (entities grammar); POP has no known
-  structure (unused by the engine) and is not listed.
+  surfedges) are quake1_bsp's types. ENTITIES is text (entities grammar).
 -bspedit-families: [q2]
 -bspedit-lumps:
   - {lump: PLANES, type: "quake1_bsp::plane"}
@@ -31,6 +30,7 @@ doc: |
   - {lump: BRUSHSIDES, type: brush_side}
   - {lump: AREAS, type: area}
   - {lump: AREAPORTALS, type: areaportal}
+  - {lump: POP, type: pop, whole: true}
 types:
   node:
     -bspedit-size: 28
@@ -246,6 +246,15 @@ types:
       - id: phs
         type: s4
         doc: Offset of the cluster's potentially hearable set row, from the start of the lump.
+  pop:
+    doc: |
+      The POP lump (LUMP_POP of qfiles.h; qbsp3's `byte dpop[256]`): 256 bytes carried over
+      from Quake 1's registered-version check (pop.lmp); Quake 2 never reads them, and maps
+      written by qbsp3 hold zeros. Kept as raw bytes (some maps have an empty lump).
+    seq:
+      - id: data
+        size-eos: true
+        doc: The 256 bytes, raw.
   lighting:
     doc: |
       The LIGHTING lump (`byte dlightdata[]`, qfiles.h): RGB lightmap samples addressed by

@@ -11,8 +11,12 @@ doc: |
   and qfusion's FBSP version 1 (Warsow): Quake 3's format with four lightmaps (light styles)
   per surface and vertex, a brush side's drawn surface, a light grid of four styles and an
   extra LIGHTARRAY lump. Sources: Raven's Jedi Academy qfiles.h (MAXLIGHTMAPS = 4,
-  `mapVert_t`, `dsurface_t`, `dbrushside_t`, `dgrid_t`) and qfusion's qfiles.h; unchanged
-  records are quake3_bsp's types. ENTITIES is text (entities grammar).
+  `mapVert_t`, `dsurface_t`, `dbrushside_t`, `dgrid_t`) and qfusion's qfiles.h (`rdface_t`,
+  `rdbrushside_t`, QF_LIGHTMAP_WIDTH); unchanged records are quake3_bsp's types. ENTITIES
+  is text (entities grammar). FBSP records follow Raven's layout, as q3map2 writes both;
+  note that qfusion's qfiles.h declares the surface's lightmap corners as one interleaved
+  `lm_offset[4][2]` array where Raven has `lightmapX[4]` then `lightmapY[4]` (same size;
+  which one FBSP files hold is not checked: the corpus has no RBSP or FBSP map).
 -bspedit-families: [rbsp, fbsp]
 -bspedit-lumps:
   - {lump: SHADERS, type: "quake3_bsp::shader"}
@@ -36,7 +40,7 @@ doc: |
 types:
   brush_side:
     -bspedit-size: 12
-    doc: "RBSP/FBSP `dbrushside_t` (qfiles.h): Quake 3's brush side plus its drawn surface."
+    doc: "RBSP `dbrushside_t` / qfusion `rdbrushside_t` (qfiles.h): Quake 3's brush side plus its drawn surface."
     seq:
       - id: plane_num
         type: s4
@@ -74,7 +78,7 @@ types:
         doc: "color[MAXLIGHTMAPS][4]: RGBA vertex colour for each of the 4 styles."
   surface:
     -bspedit-size: 148
-    doc: "RBSP/FBSP `dsurface_t` (qfiles.h): Quake 3's surface with four lightmap styles."
+    doc: "RBSP `dsurface_t` / qfusion `rdface_t` (qfiles.h): Quake 3's surface with four lightmap styles."
     seq:
       - id: shader_num
         type: s4
@@ -145,8 +149,8 @@ types:
   lightmap_512:
     -bspedit-size: 786432
     doc: |
-      A lightmap of an FBSP LIGHTMAPS lump: 512 x 512 RGB texels (q3map2's qfusion game
-      writes lightmaps of 512 texels a side; RBSP keeps Quake 3's 128).
+      A lightmap of an FBSP LIGHTMAPS lump: 512 x 512 RGB texels (qfusion's qfiles.h:
+      QF_LIGHTMAP_WIDTH = QF_LIGHTMAP_HEIGHT = 512; RBSP keeps Quake 3's 128).
     seq:
       - id: map
         size: 786432

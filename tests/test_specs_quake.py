@@ -109,6 +109,71 @@ def test_fixed_size_is_what_the_reader_consumes(spec, name):
     assert io.pos() == size
 
 
+_STRUCT = {"u1": "B", "u2": "H", "u4": "I", "u8": "Q", "s1": "b", "s2": "h", "s4": "i", "s8": "q",
+           "f4": "f", "f8": "d"}
+
+
+def _struct_format(spec: str, name: str) -> str:
+    """The struct format of a fixed-size type, built from the spec alone (as the generator
+    of numpy dtypes will): nested types inline, repeats as counts, byte strings as `Ns`."""
+    spec, name = _resolve(spec, name)
+    out = ""
+    for field in KSY[spec]["types"][name]["seq"]:
+        kind = field.get("type")
+        one = f"{field['size']}s" if kind is None else _STRUCT.get(kind) or _struct_format(spec, kind)
+        out += one * field.get("repeat-expr", 1)
+    return out
+
+
+def _flatten(spec: str, name: str, record) -> list:
+    """A parsed record's values in the order of `_struct_format`."""
+    spec, name = _resolve(spec, name)
+    out = []
+    for field in KSY[spec]["types"][name]["seq"]:
+        kind = field.get("type")
+        values = getattr(record, field["id"])
+        for value in values if "repeat" in field else [values]:
+            out += [value] if kind is None or kind in _STRUCT else _flatten(spec, kind, value)
+    return out
+
+
+def _same(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x == y or (x != x and y != y) for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize(("spec", "name"), _fixed_types())
+def test_struct_layout_reads_what_kaitai_reads(spec, name):
+    """A flat little-endian struct built from the spec has the type's size and reads the same
+    values as the Kaitai reader (every field at its offset)."""
+    fmt = "<" + _struct_format(spec, name)
+    size = KSY[spec]["types"][name]["-bspedit-size"]
+    assert struct.calcsize(fmt) == size
+    data = bytes((i * 37 + 11) % 256 for i in range(size))
+    record = _reader(spec, name)(KaitaiStream(BytesIO(data)))
+    assert _same(list(struct.unpack(fmt, data)), _flatten(spec, name, record))
+
+
+def test_records_of_families_missing_from_the_corpus():
+    """2PSB and RBSP/FBSP records, packed by hand from their C declarations."""
+    node = struct.pack("<i2i3h3h2I", 7, -3, 12, -64, -64, -32, 64, 64, 32, 100, 5)
+    parsed, _ = _parse("bsp2_bsp", "node_2psb", node)
+    assert (parsed.planenum, parsed.children, parsed.mins.z, parsed.maxs.x,
+            parsed.firstface, parsed.numfaces) == (7, [-3, 12], -32, 64, 100, 5)
+    leaf = struct.pack("<2i3h3h2I4B", -1, 40, -8, -8, -8, 8, 8, 8, 3, 2, 0, 1, 2, 255)
+    parsed, _ = _parse("bsp2_bsp", "leaf_2psb", leaf)
+    assert (parsed.visofs, parsed.firstmarksurface, parsed.ambient_level) == (40, 3, [0, 1, 2, 255])
+    surface = struct.pack("<7i4B4B4i4i4i2i3f9f2i", 1, -1, 1, 10, 4, 20, 6, 0, 1, 255, 255,
+                          0, 255, 255, 255, 2, 3, -1, -1, 8, 9, 0, 0, 16, 17, 0, 0, 5, 6,
+                          *([0.0] * 12), 0, 0)
+    parsed, _ = _parse("raven_bsp", "surface", surface)
+    assert (parsed.lightmap_styles, parsed.lightmap_num, parsed.lightmap_x, parsed.lightmap_y,
+            parsed.lightmap_width) == ([0, 1, 255, 255], [2, 3, -1, -1], [8, 9, 0, 0],
+                                       [16, 17, 0, 0], 5)
+    grid = bytes(range(30))
+    parsed, _ = _parse("raven_bsp", "light_grid", grid)
+    assert parsed.styles == [24, 25, 26, 27] and parsed.lat_long == [28, 29]
+
+
 @pytest.mark.parametrize("family", sorted(FAMILY_KEYS))
 def test_lump_tables_match_families_py(family):
     """Every lump with a record size in families.py has an entry of a type of that size; every
@@ -238,7 +303,10 @@ def test_corpus_lumps(path):
                 assert io.pos() == len(data[lump]), lump
             else:                 # no corpus map has a ragged fixed-size lump
                 assert len(data[lump]) % size == 0, lump
-                _records(spec, entry["type"], data[lump])
+                fmt = "<" + _struct_format(spec, entry["type"])
+                for i, record in _records(spec, entry["type"], data[lump])[:20]:
+                    assert _same(list(struct.unpack_from(fmt, data[lump], i * size)),
+                                 _flatten(spec, entry["type"], record)), (lump, i)
         _hand_checks(bsp, spec, entries, data)
 
 
@@ -293,6 +361,7 @@ def _hand_checks(bsp, spec, entries, data):
             for pair in parsed.bitofs[:SAMPLE]:
                 assert 4 + 8 * parsed.numclusters <= pair.pvs < len(vis)
                 assert 4 + 8 * parsed.numclusters <= pair.phs < len(vis)
+        assert data["POP"] in (b"", bytes(256))     # qbsp3's dpop: zeros, or no lump at all
         for _, leaf in rec["LEAFS"]:
             assert leaf.firstleafface + leaf.numleaffaces <= count["LEAFFACES"]
             assert leaf.firstleafbrush + leaf.numleafbrushes <= count["LEAFBRUSHES"]

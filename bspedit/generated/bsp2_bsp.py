@@ -11,9 +11,9 @@ if getattr(kaitaistruct, 'API_VERSION', (0, 9)) < (0, 11):
 
 class Bsp2Bsp(KaitaiStruct):
     """Record types of the Quake 1 "BSP2" and "2PSB" formats, which widen Quake 1's 16-bit
-    indices to 32 bits (sources: the BSP2 extension as implemented in ericw-tools'
-    bspfile.h / bsp2 structs `bsp2_dnode_t`, `bsp2_dface_t`, ..., and RemakeQuake's 2PSB
-    `bsp29a_dnode_t` / `bsp29a_dleaf_t`). Unchanged records (planes, vertexes, texinfo, surfedges,
+    indices to 32 bits (source: ericw-tools' bspfile.h, which declares both: `bsp2_dnode_t`,
+    `bsp2_dface_t`, ... for BSP2 and `bsp2rmq_dnode_t` / `bsp2rmq_dleaf_t` for RemakeQuake's
+    2PSB). Unchanged records (planes, vertexes, texinfo, surfedges,
     models, the TEXTURES, VISIBILITY and LIGHTING lumps) are quake1_bsp's types. 2PSB differs from
     BSP2 only in NODES and LEAFS, whose bounding boxes stay 16-bit integers.
     """
@@ -104,7 +104,7 @@ class Bsp2Bsp(KaitaiStruct):
 
 
     class Leaf2psb(KaitaiStruct):
-        """2PSB `bsp29a_dleaf_t`: 32-bit indices, 16-bit integer bounds."""
+        """2PSB `bsp2rmq_dleaf_t`: 32-bit indices, 16-bit integer bounds."""
         def __init__(self, _io, _parent=None, _root=None):
             super(Bsp2Bsp.Leaf2psb, self).__init__(_io)
             self._parent = _parent
@@ -180,7 +180,7 @@ class Bsp2Bsp(KaitaiStruct):
 
 
     class Node2psb(KaitaiStruct):
-        """2PSB `bsp29a_dnode_t`: 32-bit children and face indices, 16-bit integer bounds."""
+        """2PSB `bsp2rmq_dnode_t`: 32-bit children and face indices, 16-bit integer bounds."""
         def __init__(self, _io, _parent=None, _root=None):
             super(Bsp2Bsp.Node2psb, self).__init__(_io)
             self._parent = _parent

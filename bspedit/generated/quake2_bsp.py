@@ -14,8 +14,7 @@ class Quake2Bsp(KaitaiStruct):
     seq. Sources: id Software's Quake 2 qfiles.h (dplane_t, dnode_t, texinfo_t, dface_t,
     dleaf_t, dmodel_t, dbrush_t, dbrushside_t, darea_t, dareaportal_t, dvis_t) and the seed
     document 004 (Quake 2). Records identical to Quake 1's (planes, vertexes, edges,
-    surfedges) are quake1_bsp's types. ENTITIES is text (entities grammar); POP has no known
-    structure (unused by the engine) and is not listed.
+    surfedges) are quake1_bsp's types. ENTITIES is text (entities grammar).
     """
     def __init__(self, _io, _parent=None, _root=None):
         super(Quake2Bsp, self).__init__(_io)
@@ -271,6 +270,25 @@ class Quake2Bsp(KaitaiStruct):
 
             self.mins._fetch_instances()
             self.maxs._fetch_instances()
+
+
+    class Pop(KaitaiStruct):
+        """The POP lump (LUMP_POP of qfiles.h; qbsp3's `byte dpop[256]`): 256 bytes carried over
+        from Quake 1's registered-version check (pop.lmp); Quake 2 never reads them, and maps
+        written by qbsp3 hold zeros. Kept as raw bytes (some maps have an empty lump).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(Quake2Bsp.Pop, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.data = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
 
 
     class Texinfo(KaitaiStruct):

@@ -14,8 +14,12 @@ class RavenBsp(KaitaiStruct):
     and qfusion's FBSP version 1 (Warsow): Quake 3's format with four lightmaps (light styles)
     per surface and vertex, a brush side's drawn surface, a light grid of four styles and an
     extra LIGHTARRAY lump. Sources: Raven's Jedi Academy qfiles.h (MAXLIGHTMAPS = 4,
-    `mapVert_t`, `dsurface_t`, `dbrushside_t`, `dgrid_t`) and qfusion's qfiles.h; unchanged
-    records are quake3_bsp's types. ENTITIES is text (entities grammar).
+    `mapVert_t`, `dsurface_t`, `dbrushside_t`, `dgrid_t`) and qfusion's qfiles.h (`rdface_t`,
+    `rdbrushside_t`, QF_LIGHTMAP_WIDTH); unchanged records are quake3_bsp's types. ENTITIES
+    is text (entities grammar). FBSP records follow Raven's layout, as q3map2 writes both;
+    note that qfusion's qfiles.h declares the surface's lightmap corners as one interleaved
+    `lm_offset[4][2]` array where Raven has `lightmapX[4]` then `lightmapY[4]` (same size;
+    which one FBSP files hold is not checked: the corpus has no RBSP or FBSP map).
     """
     def __init__(self, _io, _parent=None, _root=None):
         super(RavenBsp, self).__init__(_io)
@@ -31,7 +35,7 @@ class RavenBsp(KaitaiStruct):
         pass
 
     class BrushSide(KaitaiStruct):
-        """RBSP/FBSP `dbrushside_t` (qfiles.h): Quake 3's brush side plus its drawn surface."""
+        """RBSP `dbrushside_t` / qfusion `rdbrushside_t` (qfiles.h): Quake 3's brush side plus its drawn surface."""
         def __init__(self, _io, _parent=None, _root=None):
             super(RavenBsp.BrushSide, self).__init__(_io)
             self._parent = _parent
@@ -150,8 +154,8 @@ class RavenBsp(KaitaiStruct):
 
 
     class Lightmap512(KaitaiStruct):
-        """A lightmap of an FBSP LIGHTMAPS lump: 512 x 512 RGB texels (q3map2's qfusion game
-        writes lightmaps of 512 texels a side; RBSP keeps Quake 3's 128).
+        """A lightmap of an FBSP LIGHTMAPS lump: 512 x 512 RGB texels (qfusion's qfiles.h:
+        QF_LIGHTMAP_WIDTH = QF_LIGHTMAP_HEIGHT = 512; RBSP keeps Quake 3's 128).
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(RavenBsp.Lightmap512, self).__init__(_io)
@@ -168,7 +172,7 @@ class RavenBsp(KaitaiStruct):
 
 
     class Surface(KaitaiStruct):
-        """RBSP/FBSP `dsurface_t` (qfiles.h): Quake 3's surface with four lightmap styles."""
+        """RBSP `dsurface_t` / qfusion `rdface_t` (qfiles.h): Quake 3's surface with four lightmap styles."""
         def __init__(self, _io, _parent=None, _root=None):
             super(RavenBsp.Surface, self).__init__(_io)
             self._parent = _parent
