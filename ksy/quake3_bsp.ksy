@@ -283,8 +283,8 @@ types:
     -bspedit-size: 8
     doc: |
       A point of the LIGHTGRID lump (q3map / tr_world.c: 8 bytes a point; seed 000: Lightvols):
-      the light at one point of a grid of 64 x 64 x 128 unit cells over the world model's
-      bounds.
+      the light at one point of a grid over the world model's bounds, of 64 x 64 x 128
+      unit cells unless worldspawn's "gridsize" says otherwise.
     seq:
       - id: ambient
         type: u1

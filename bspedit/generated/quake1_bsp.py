@@ -243,9 +243,11 @@ class Quake1Bsp(KaitaiStruct):
 
     class MiptexLumpGoldsrc(KaitaiStruct):
         """The TEXTURES lump of GoldSrc BSP 30 (seed 001: nMipTextures, BSPMIPTEXOFFSET[],
-        BSPMIPTEX): as Quake 1's, but each embedded texture's 4 mip levels are followed by its
-        own palette (a u2 colour count, normally 256, then count RGB triples), and textures kept
-        in external WADs have only the 40-byte header (offsets 0). The count and offsets are
+        BSPMIPTEX): as Quake 1's, but textures kept in external WADs have only the 40-byte
+        header (offsets 0), and each embedded texture's 4 mip levels are followed by its own
+        palette, a 16-bit colour count (256) then the RGB triples (not in seed 001: as GoldSrc
+        engines read it, e.g. Xash3D's mod_bmodel.c, a short and 768 bytes), usually then 2
+        bytes of padding. The count and offsets are
         fields; everything after them is raw bytes in `data`; `miptexes` views into it.
         """
         def __init__(self, _io, _parent=None, _root=None):

@@ -198,8 +198,8 @@ class Quake3Bsp(KaitaiStruct):
 
     class LightGrid(KaitaiStruct):
         """A point of the LIGHTGRID lump (q3map / tr_world.c: 8 bytes a point; seed 000: Lightvols):
-        the light at one point of a grid of 64 x 64 x 128 unit cells over the world model's
-        bounds.
+        the light at one point of a grid over the world model's bounds, of 64 x 64 x 128
+        unit cells unless worldspawn's "gridsize" says otherwise.
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(Quake3Bsp.LightGrid, self).__init__(_io)
