@@ -118,8 +118,9 @@ types:
     doc: "`dface_t` (bspfile.h; BSPFACE of seed 001): one polygon of the map."
     seq:
       - id: planenum
-        type: s2
-        doc: Index of the face's plane in PLANES.
+        type: u2
+        doc: "Index of the face's plane in PLANES (Quake's bspfile.h says short; seed 001's
+          uint16_t iPlane is how engines read it)."
       - id: side
         type: s2
         doc: Nonzero when the face looks along the back of the plane.
@@ -130,8 +131,8 @@ types:
         type: s2
         doc: Number of SURFEDGES entries.
       - id: texinfo
-        type: s2
-        doc: Index into TEXINFO.
+        type: u2
+        doc: "Index into TEXINFO (short in bspfile.h, uint16_t iTextureInfo in seed 001)."
       - id: styles
         type: u1
         repeat: expr

@@ -83,11 +83,11 @@ class Quake1Bsp(KaitaiStruct):
             self._read()
 
         def _read(self):
-            self.planenum = self._io.read_s2le()
+            self.planenum = self._io.read_u2le()
             self.side = self._io.read_s2le()
             self.firstedge = self._io.read_s4le()
             self.numedges = self._io.read_s2le()
-            self.texinfo = self._io.read_s2le()
+            self.texinfo = self._io.read_u2le()
             self.styles = []
             for i in range(4):
                 self.styles.append(self._io.read_u1())
