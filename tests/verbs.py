@@ -32,6 +32,7 @@ ARGS: dict[str, list[str]] = {
     "info": ["{map}"],
     "verify": ["{map}"],
     "checksum": ["{map}"],
+    "stats": ["{map}"],
     "rewrite": ["{map}", "TARGET", "--layout", "compact"],
     "diff": ["{map}", "{other}"],
     "patch": ["{map}", "{config}", "TARGET"],

@@ -29,7 +29,8 @@ from .report import Report
 COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", "ent": "ent",
             "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
             "patch": "patch", "diff": "diff", "checksum": "checksum",
-            "compress": "compression", "decompress": "compression", "each": "each"}
+            "compress": "compression", "decompress": "compression", "each": "each",
+            "stats": "stats"}
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes
 
