@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .families import BY_KEY
-from .generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES, RECORD_TYPES
+from .generated.record_types import GAME_LUMP_TABLES, RECORD_TYPES
 
 if TYPE_CHECKING:
     import numpy
@@ -38,29 +38,15 @@ class GameLumpType(NamedTuple):
     record_size: int | None
 
 
-def _default_map_version(family_key: str) -> int | None:
-    """The map version standing for "not given": the family's lowest, as families.py's
-    default record sizes are those of its oldest versions."""
-    family = BY_KEY.get(family_key)
-    return min(family.versions) if family is not None and family.versions else None
-
-
 def lump_type(family_key: str, lump: str, lump_version: int = 0,
               map_version: int | None = None) -> LumpType | None:
     """The lump table entry of `lump` in a map of family `family_key`, or None when the specs
     describe no type for it (text lumps, unknown lump versions, lumps left raw).
 
     `map_version` None stands for the family's lowest version."""
-    if map_version is None:
-        map_version = _default_map_version(family_key)
-    for entry in LUMP_TABLES.get(family_key, {}).get(lump, ()):
-        found = LumpType(*entry)
-        if found.lump_version is not None and found.lump_version != lump_version:
-            continue
-        if found.map_versions is not None and map_version not in found.map_versions:
-            continue
-        return found
-    return None
+    family = BY_KEY.get(family_key)
+    entry = None if family is None else family.lump_entry(lump, lump_version, map_version)
+    return None if entry is None else LumpType(*entry)
 
 
 def game_lump_type(family_key: str, lump_id: str, version: int) -> GameLumpType | None:

@@ -25,8 +25,6 @@ KSY_FILES = sorted((ROOT / "ksy").glob("*.ksy"))
 KSY = {data["meta"]["id"]: data for data in
        (yaml.safe_load(path.read_text(encoding="utf-8")) for path in KSY_FILES)}
 EDGE = 50            # records compared with Kaitai at each end of a lump
-# Fixed records the specs describe but families.py leaves unchecked (see test_specs_quake)
-NOT_IN_FAMILIES = {("q3", "LIGHTMAPS"), ("rbsp", "LIGHTMAPS"), ("fbsp", "LIGHTMAPS")}
 
 
 def _reader(qualified: str):
@@ -76,16 +74,13 @@ def test_lump_tables_name_the_spec_families():
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.key)
 def test_dtypes_match_families_py_both_ways(family):
     """For every lump, lump version and map version: families.py's record size is the dtype's
-    itemsize, and a lump without one has no dtype (bar NOT_IN_FAMILIES)."""
+    itemsize, and a lump without one has no dtype."""
     for map_version in [None, *sorted(family.versions)]:
         for index, lump in enumerate(family.lump_names):
             for lump_version in range(3):
                 want = family.record_size(index, lump_version, map_version)
                 dtype = record_dtype(family.key, lump, lump_version, map_version)
                 entry = lump_type(family.key, lump, lump_version, map_version)
-                if (family.key, lump) in NOT_IN_FAMILIES and want is None:
-                    assert dtype is not None and entry.record_size == dtype.itemsize
-                    continue
                 got = None if dtype is None else dtype.itemsize
                 assert got == want, f"{family.key} {lump} v{lump_version} map {map_version}"
                 assert entry is None or entry.record_size == want

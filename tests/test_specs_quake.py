@@ -198,18 +198,12 @@ def test_lump_tables_match_families_py(family):
                 assert _size(spec, entry["type"]) == want, f"{family} {lump}"
 
 
-def test_lumps_without_a_record_size_in_families_py():
-    """The entries with fixed records that families.py leaves unchecked: the Quake 3 family's
-    lightmaps (128x128 RGB in IBSP and RBSP, 512x512 in FBSP)."""
-    extra = set()
-    for spec in SPECS:
-        for family in KSY[spec]["-bspedit-families"]:
-            fam = BY_KEY[family]
-            for entry in _entries(spec, family, None):
-                if not entry.get("whole") and entry["lump"] not in fam.record_sizes:
-                    extra.add((family, entry["lump"], _size(spec, entry["type"])))
-    assert extra == {("q3", "LIGHTMAPS", 49152), ("rbsp", "LIGHTMAPS", 49152),
-                     ("fbsp", "LIGHTMAPS", 786432)}
+def test_lightmap_records_are_whole_lightmaps():
+    """The Quake 3 family's LIGHTMAPS records are whole lightmaps: 128x128 RGB in IBSP and RBSP,
+    512x512 RGB in FBSP (qfusion's QF_LIGHTMAP_WIDTH)."""
+    sizes = {key: BY_KEY[key].record_size(BY_KEY[key].index_of("LIGHTMAPS"))
+             for key in ("q3", "rbsp", "fbsp")}
+    assert sizes == {"q3": 128 * 128 * 3, "rbsp": 128 * 128 * 3, "fbsp": 512 * 512 * 3}
 
 
 def test_bsp2_and_2psb_differ_only_in_nodes_and_leafs():
