@@ -119,7 +119,7 @@ def test_every_corpus_map(path):
 def test_every_limit_is_countable():
     """Each limit names a lump of every family using its table, and a records limit has a
     record size there (so no limit is silently dropped from the rows)."""
-    from bspedit.cli.stats import engine_of
+    from bspedit.stats import engine_of
 
     for family in FAMILIES:
         for version in sorted(family.versions) or [None]:
