@@ -10,7 +10,7 @@ import zlib
 from dataclasses import dataclass
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import executor
 from .digests import read_chunks
@@ -25,7 +25,10 @@ from .gamelump import relocate_game_lump
 if TYPE_CHECKING:
     from .entities import EntityLump
     from .gamelump import GameLump
+    import numpy
+
     from .pakfile import Pakfile
+    from .records import RecordInfo, RecordStore
     from .saving import SaveResult
     from .staticprops import StaticProps
 
@@ -77,6 +80,7 @@ class Bsp:
         self._game_edits = 0                       # the game lump's edits last stored
         self._static_props: StaticProps | None = None
         self._stored_sprp = b""                    # static props last put into the game lump
+        self._records: RecordStore | None = None   # record arrays (bspedit.records)
 
     # -- opening -----------------------------------------------------------------------------
     @classmethod
@@ -106,7 +110,9 @@ class Bsp:
             raise
 
     def close(self) -> None:
-        """Close the file (edits not saved are lost)."""
+        """Close the file (edits not saved are lost). Record arrays read stay usable."""
+        if self._records is not None:
+            self._records.release()
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
@@ -294,6 +300,36 @@ class Bsp:
             self._stored_sprp = self._static_props.to_bytes()
         return self._static_props
 
+    def _record_store(self) -> RecordStore:
+        if self._records is None:
+            from .records import RecordStore
+
+            self._records = RecordStore(self)
+        return self._records
+
+    def records(self, lump: int | str, *, writable: bool = False) -> numpy.ndarray[Any, Any]:
+        """The lump's fixed-size records as a numpy structured array (dtype from the Kaitai
+        specs for this family, map version and lump version; LZMA lumps decompressed).
+        Read-only: a zero-copy view of the file as it was opened (read again after an
+        in-place save). `writable`: the map's own copy, the same array on every call, stored
+        by `save` when its bytes changed. Bytes after the last whole record are kept
+        (`record_tail`). BspError for lumps without a fixed-size record type. See
+        `bspedit.records`."""
+        return self._record_store().records(self.lump_index(lump), writable)
+
+    def replace_records(self, lump: int | str, array: numpy.ndarray[Any, Any]) -> None:
+        """Give the lump a copy of `array` (1-D, the lump's record dtype, any length) as its
+        records; `records(lump, writable=True)` then gives that copy. The tail is kept."""
+        self._record_store().replace(self.lump_index(lump), array)
+
+    def record_tail(self, lump: int | str) -> bytes:
+        """The lump's bytes after its last whole record (b"" for a well-formed lump)."""
+        return self._record_store().tail(self.lump_index(lump))
+
+    def describe_records(self, lump: int | str) -> RecordInfo:
+        """The lump's record type, dtype, record count and tail length."""
+        return self._record_store().describe(self.lump_index(lump))
+
     def checksums(self) -> dict[str, int]:
         """The engine checksums of the file as stored (not of unsaved edits): name -> unsigned
         32-bit value (crc32 for Source and GoldSrc, map_checksum for Quake 1, block_checksum
@@ -320,6 +356,8 @@ class Bsp:
 
             store_game_lump(self, self._game_lump)
             self._game_edits = self._game_lump.edits
+        if self._records is not None:
+            self._records.store()
 
     def _store_pakfile(self, pak: Pakfile) -> None:
         """Store the pakfile's edit when it or the planned layout changed: appended to the
@@ -439,6 +477,9 @@ class Bsp:
         header, result = self.plan("in-place")
         if not self.dirty:
             return self.planned_report(self.path, "in-place", header, result)
+        from .records import guard_plan
+
+        result = guard_plan(self, result)           # old record views must never fault
         headers = [self._header_bytes(self._directory(c.offsets, c.final)) for c in result.commits]
         fd = os.open(self.path, os.O_RDWR)
         try:
