@@ -128,10 +128,14 @@ class StaticProps:
                            f"(fields: {', '.join(self.layout.fields)})")
         return self.layout.fields[name]
 
-    def _record(self, index: int) -> bytearray:
+    def check_index(self, index: int) -> None:
+        """BspError unless a prop `index` exists."""
         if not 0 <= index < len(self.records):
             raise BspError(f"no static prop {index}: the map has {len(self.records)}"
                            + (f" (0-{len(self.records) - 1})" if self.records else ""))
+
+    def _record(self, index: int) -> bytearray:
+        self.check_index(index)
         return self.records[index]
 
     def get(self, index: int, field: str) -> int | float | tuple[int | float, ...]:

@@ -84,7 +84,7 @@ def test_dry_run_and_json_write_nothing(source_map, config, tmp_path):
     before = source_map.read_bytes()
     result = run_cli("patch", source_map, cfg, "--dry-run")
     assert result.returncode == 0 and "removed 1 entity" in result.stdout
-    assert "dry run: nothing written" in result.stdout
+    assert "would write" in result.stdout and "dry run" not in result.stdout   # save's own words
     result = run_cli("patch", source_map, cfg, "--dry-run", "--json")
     report = json.loads(result.stdout)["result"]
     assert report["blocks"][0] | {"source": None} == {

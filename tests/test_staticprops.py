@@ -205,7 +205,7 @@ def test_corpus_origin_edit_changes_only_that_records_12_bytes(path, tmp_path):
     shutil.copyfile(path, copy)
     if not len(props):
         result = run_cli("props", "set", path, "0", "origin=1,2,3", "-o", tmp_path / "out.bsp")
-        assert result.returncode == 2 and "no static prop 0: the map has 0" in result.stderr
+        assert result.returncode == 1 and "no static prop 0: the map has 0" in result.stderr
         return
     index = len(props) - 1
     expected = bytearray(lump.payload("sprp"))

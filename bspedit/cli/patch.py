@@ -92,8 +92,6 @@ def run(args: argparse.Namespace) -> int:
         if problem is None:     # a dry run too: the same report, nothing written
             saved = save(bsp, args)
             written = saved.target if saved.written else None
-            if args.dry_run:
-                print("dry run: nothing written", file=sys.stderr if args.json else sys.stdout)
     if args.json:
         set_result(args, {"save": saved.to_dict() if saved else None, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),

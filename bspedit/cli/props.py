@@ -107,6 +107,10 @@ def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
 def run_set(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         props = bsp.static_props
+        try:
+            props.check_index(args.index)
+        except BspError as exc:      # no such prop: nothing matched, as for `props remove`
+            raise CheckFailed(f"{exc.message}; nothing written", path=args.map) from None
         changes = []
         try:
             for item in args.items:
