@@ -78,7 +78,7 @@ def _lines(pcre: Version = 2) -> _Lines:
     terminals = sorted(Lark(text, parser="lalr", start="line").terminals, key=lambda t: -t.priority)
 
     def regexp(terminal: Any) -> str:
-        found = terminal.pattern.to_regexp()
+        found: str = terminal.pattern.to_regexp()
         return found.replace(r"\s", PAIR_SPACE[pcre]) if terminal.name == "PROPERTY" else found
 
     def alternation(names: Iterable[str]) -> re.Pattern[str]:
@@ -190,8 +190,9 @@ def load_config(path: str | Path, name: str | None = None, *, maps: bool = False
     name = str(path) if name is None else name
     with open(path, "rb") as file:
         head = file.read(8)
-        if not maps and _map_magic(head):
-            return Config(name, (), (_not_text(head, name),), pcre)
+        problem = None if maps else _not_text(head, name)
+        if problem is not None and _map_magic(head):
+            return Config(name, (), (problem,), pcre)
         return parse_config(head + file.read(), name, pcre=pcre)
 
 
@@ -295,6 +296,7 @@ class _Reader:
                         f"the rest ({_show(text)}...) as another line")
         lines = _lines(self.pcre)
         found = (lines.in_modify if self.mode == "modify" else lines.elsewhere).fullmatch(text)
+        assert found is not None and found.lastgroup is not None    # the classes cover every line
         kind = found.lastgroup
         if kind == "COMMENT":
             return
@@ -681,7 +683,7 @@ class _Applier:
 
     def index(self, entity: Entity) -> None:
         """(Re)index an entity; a new one goes last, like add_entity puts it."""
-        ident, seen = id(entity), {}
+        ident, seen = id(entity), dict[str, list[tuple[str, str]]]()
         for (key, value), visible in zip(entity.raw_pairs(), self.visible(entity)):
             if visible:
                 key, folded = fold(key), fold(value)
