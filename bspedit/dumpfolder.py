@@ -1,0 +1,315 @@
+"""The dump folder (issue 17): a map as files to edit with any tool, and the build back.
+
+`dump(bsp, folder)` writes `manifest.json` (family, header bytes, every lump's directory entry,
+crc32 of its stored bytes and of its content, the file holding it and its form, the bytes no
+lump covers) and one file per non-empty lump: fixed-size records as CSV (`NN_NAME.csv`, bytes
+after the last whole record in `NN_NAME.tail.bin`), the entity text as `NN_entities.ent`, the
+pakfile as `NN_PAKFILE.zip`, anything else raw (`NN_NAME.bin`). Valve LZMA lumps are written
+decompressed when pylzma gives back their stored bytes (else stored, raw).
+
+`rebuild(folder)` reads it back: each lump's stored bytes and which changed (their crc32 or
+length differ from the manifest's). `write_base` writes the original file with the changed lumps
+as zeros; the caller opens it with `Bsp`, replaces those lumps and saves (stable layout: every
+other lump keeps its bytes and offset).
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import BspError
+from .layout import lump_label
+
+if TYPE_CHECKING:
+    from .bsp import Bsp
+    from .header import Lump
+
+MANIFEST = "manifest.json"
+FORMAT = "bspedit dump"
+FORMAT_VERSION = 1
+GAPS = "gaps"           # subfolder of the non-zero bytes no lump covers
+
+
+def lump_records(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, bytes, bytes] | None:
+    """A fixed-size lump's record type ("spec::type"), whole records and tail bytes, or None
+    when the specs give it no fixed-size type."""
+    from .recordtypes import lump_type
+
+    entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
+    if entry is None or entry.whole or not entry.record_size:
+        return None
+    whole = len(content) - len(content) % entry.record_size
+    return entry.type, content[:whole], content[whole:]
+
+
+def _stem(lump: Lump) -> str:
+    return f"{lump.index:02d}_{re.sub(r'[^A-Za-z0-9_]+', '_', lump.name)}"
+
+
+def _crc(data: bytes) -> int:
+    return zlib.crc32(data) & 0xFFFFFFFF
+
+
+def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool]:
+    """The bytes to dump and whether they are LZMA content that compresses back to `stored`."""
+    from .lzma_lump import compress, decompress, lzma_header
+
+    if bsp.family.header != "vbsp" or lzma_header(stored) is None:
+        return stored, False
+    content = decompress(stored)
+    return (content, True) if compress(content) == stored else (stored, False)
+
+
+def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
+    """Write the dump of `bsp` into `folder` (an empty staging folder); returns the manifest."""
+    from .lzma_lump import lzma_header
+
+    family = bsp.family
+    lumps = []
+    for lump in bsp.lumps:
+        entry: dict[str, Any] = {"index": lump.index, "name": lump.name, "offset": lump.offset,
+                                 "length": lump.length, "version": lump.version,
+                                 "fourcc": lump.fourcc}
+        stored = bsp.original_bytes(lump)
+        content, lzma = _content(bsp, stored) if stored else (b"", False)
+        entry.update(compressed=bool(stored) and family.header == "vbsp"
+                     and lzma_header(stored) is not None, stored="lzma" if lzma else "raw",
+                     crc32=_crc(stored), content_length=len(content),
+                     content_crc32=_crc(content), file=None, form="empty", type=None,
+                     tail_file=None)
+        if stored:
+            packed = entry["compressed"] and not lzma      # stored LZMA bytes, kept raw
+            entry.update(_write_lump(bsp, lump, content, packed, folder))
+        lumps.append(entry)
+    gaps = []
+    for gap in bsp.layout.gaps:
+        data = bsp.read_range(gap.start, gap.end)
+        name = None
+        if data.strip(b"\0"):
+            name = f"{GAPS}/{gap.start:010d}_{gap.kind}.bin"
+            (folder / GAPS).mkdir(exist_ok=True)
+            (folder / name).write_bytes(data)
+        gaps.append({"start": gap.start, "end": gap.end, "kind": gap.kind, "file": name,
+                     "crc32": _crc(data)})
+    manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, "family": family.key,
+                "version": bsp.header.version, "revision": bsp.header.revision,
+                "size": bsp.size, "header": bsp.read_range(0, bsp.header.size).hex(),
+                "checksums": bsp.checksums(), "lumps": lumps, "gaps": gaps}
+    (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
+                folder: Path) -> dict[str, Any]:
+    """Write one lump's file(s) (`packed`: LZMA bytes kept as stored, raw); the manifest facts
+    of its form."""
+    family = bsp.family
+    stem = _stem(lump)
+    records = None if packed else lump_records(bsp, lump, content)
+    if packed:
+        name, form = f"{stem}.bin", "raw"
+    elif lump.index == family.entities:
+        name, form = f"{lump.index:02d}_entities.ent", "ent"
+    elif family.pakfile and lump.index == family.index_of(family.pakfile):
+        name, form = f"{stem}.zip", "raw"
+    elif records is not None and lump.name != family.game_lump:
+        type_name, whole, tail = records
+        name = f"{stem}.csv"
+        write_table(folder / name, type_name, whole)
+        tail_file = None
+        if tail:
+            tail_file = f"{stem}.tail.bin"
+            (folder / tail_file).write_bytes(tail)
+        return {"file": name, "form": "csv", "type": type_name, "tail_file": tail_file}
+    else:
+        name, form = f"{stem}.bin", "raw"
+    (folder / name).write_bytes(content)
+    return {"file": name, "form": form}
+
+
+def write_table(path: Path, type_name: str, data: bytes) -> None:
+    """Whole records of `type_name` as CSV: a header row of dotted field names, a row each."""
+    from .recordtable import columns, format_rows
+    from .recordtypes import type_dtype
+
+    dtype = type_dtype(type_name)
+    cols = columns(dtype)
+    with open(path, "w", newline="", encoding="ascii") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([c.name for c in cols])
+        writer.writerows(format_rows(data, dtype.itemsize, cols,
+                                     range(len(data) // dtype.itemsize)))
+
+
+def read_table(path: Path, type_name: str) -> bytes:
+    """The records of a CSV written by `write_table` (maybe edited); BspError naming the file
+    and line of a malformed row."""
+    from .recordtable import columns, parse_rows
+    from .recordtypes import type_dtype
+
+    dtype = type_dtype(type_name)
+    cols = columns(dtype)
+    try:
+        with open(path, newline="", encoding="ascii") as source:
+            rows = list(csv.reader(source))
+    except UnicodeDecodeError as exc:
+        raise BspError(f"not ASCII text ({exc.reason} at byte {exc.start})", path=str(path)) \
+            from None
+    except csv.Error as exc:
+        raise BspError(f"malformed CSV: {exc}", path=str(path)) from None
+    names = [c.name for c in cols]
+    if not rows or rows[0] != names:
+        raise BspError(f"line 1: the header row must be the {len(names)} field names of "
+                       f"{type_name} ({','.join(names[:4])},...)", path=str(path))
+    lines = [(n, row) for n, row in enumerate(rows[1:], 2) if row]
+    return parse_rows(lines, dtype.itemsize, cols, str(path))
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A dump folder read back: the manifest, every non-empty lump's stored bytes, and the
+    indices of the lumps whose bytes differ from the dumped ones."""
+
+    manifest: dict[str, Any]
+    stored: dict[int, bytes]
+    changed: tuple[int, ...]
+    inputs: tuple[str, ...]        # every file read
+
+
+def _field(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    value = entry.get(key) if isinstance(entry, dict) else None
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise BspError(f"{where}: missing or bad {key!r}", path=MANIFEST)
+    return value
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """The folder's manifest, checked for what the build relies on."""
+    from .families import BY_KEY
+
+    path = folder / MANIFEST
+    if not folder.is_dir():
+        raise BspError("no such folder (a folder written by bspedit dump)", path=str(folder))
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise BspError(f"no {MANIFEST}: not a folder written by bspedit dump",
+                       path=str(folder)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BspError(f"not JSON: {exc}", path=str(path)) from None
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise BspError(f"not a bspedit dump manifest (no \"format\": \"{FORMAT}\")",
+                       path=str(path))
+    if manifest.get("format_version") != FORMAT_VERSION:
+        raise BspError(f"format_version {manifest.get('format_version')!r}: this bspedit "
+                       f"reads {FORMAT_VERSION}", path=str(path))
+    family = BY_KEY.get(manifest.get("family"))    # type: ignore[arg-type]
+    if family is None:
+        raise BspError(f"unknown family {manifest.get('family')!r}", path=str(path))
+    size = _field(manifest, "size", int, "manifest")
+    lumps = _field(manifest, "lumps", list, "manifest")
+    if len(lumps) != family.lump_count:
+        raise BspError(f"{len(lumps)} lumps listed, {family.key} maps have "
+                       f"{family.lump_count}", path=str(path))
+    for n, entry in enumerate(lumps):
+        where = f"lump {n}"
+        if _field(entry, "index", int, where) != n:
+            raise BspError(f"{where}: index {entry['index']} out of order", path=str(path))
+        offset, length = (_field(entry, k, int, where) for k in ("offset", "length"))
+        for key in ("crc32", "content_crc32", "content_length"):
+            _field(entry, key, int, where)
+        if length and not (0 <= offset and offset + length <= size):
+            raise BspError(f"{where}: {length} bytes at {offset} do not fit the {size}-byte "
+                           "file", path=str(path))
+        if length and entry.get("form") not in ("csv", "ent", "raw"):
+            raise BspError(f"{where}: unknown form {entry.get('form')!r}", path=str(path))
+        if length and not isinstance(entry.get("file"), str):
+            raise BspError(f"{where}: missing or bad 'file'", path=str(path))
+        for key in ("file", "tail_file"):
+            name = entry.get(key)
+            if isinstance(name, str) and (os.path.isabs(name) or ".." in Path(name).parts):
+                raise BspError(f"{where}: {key} {name!r} is outside the folder", path=str(path))
+    for gap in _field(manifest, "gaps", list, "manifest"):
+        for key in ("start", "end", "crc32"):
+            _field(gap, key, int, "gap")
+    return manifest
+
+
+def rebuild(folder: Path) -> Rebuilt:
+    """Read a dump folder back (BspError naming the file of anything missing or malformed)."""
+    from .lzma_lump import compress
+
+    manifest = read_manifest(folder)
+    stored, changed, inputs = {}, [], [str(folder / MANIFEST)]
+    for entry in manifest["lumps"]:
+        if not entry["length"] and entry.get("file") is None:
+            continue
+        path = folder / entry["file"]
+        inputs.append(str(path))
+        if entry["form"] == "csv":
+            content = read_table(path, entry["type"]) if _exists(path) else b""
+            if entry.get("tail_file"):
+                tail = folder / entry["tail_file"]
+                inputs.append(str(tail))
+                content += tail.read_bytes() if _exists(tail) else b""
+        else:
+            content = path.read_bytes() if _exists(path) else b""
+        same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
+        if entry["stored"] == "lzma":
+            data = compress(content)
+            if same and _crc(data) != entry["crc32"]:
+                raise BspError(f"lump {entry['index']}: LZMA compression does not give back the "
+                               "stored bytes (another pylzma?); dump again", path=str(path))
+        else:
+            data = content
+        stored[entry["index"]] = data
+        if not same or len(data) != entry["length"] or _crc(data) != entry["crc32"]:
+            changed.append(entry["index"])
+    return Rebuilt(manifest, stored, tuple(changed), tuple(inputs))
+
+
+def _exists(path: Path) -> bool:
+    if not path.is_file():
+        raise BspError("missing: the manifest lists it (dump again, or restore it)",
+                       path=str(path))
+    return True
+
+
+def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
+    """Write the dumped map to `fd`: header, unchanged lumps at their offsets, zeros for the
+    changed ones (replaced after), the bytes no lump covers."""
+    from .outputs import write_all
+
+    manifest = rebuilt.manifest
+    os.ftruncate(fd, manifest["size"])
+    header = bytes.fromhex(manifest["header"])
+    os.pwrite(fd, header, 0)
+    for entry in manifest["lumps"]:
+        if entry["length"] and entry["index"] not in rebuilt.changed:
+            os.lseek(fd, entry["offset"], os.SEEK_SET)
+            write_all(fd, rebuilt.stored[entry["index"]])
+    for gap in manifest["gaps"]:
+        if gap.get("file"):
+            path = folder / gap["file"]
+            data = path.read_bytes() if _exists(path) else b""
+            if len(data) != gap["end"] - gap["start"]:
+                raise BspError(f"{len(data)} bytes, the gap at {gap['start']} has "
+                               f"{gap['end'] - gap['start']}", path=str(path))
+            os.pwrite(fd, data, gap["start"])
+
+
+def check_base(bsp: Bsp, rebuilt: Rebuilt) -> None:
+    """Refuse a manifest whose lump entries disagree with its header bytes."""
+    for entry, lump in zip(rebuilt.manifest["lumps"], bsp.lumps):
+        if (entry["offset"], entry["length"]) != (lump.offset, lump.length) and \
+                (entry["length"] or lump.length):
+            raise BspError(f"{lump_label(lump)}: the manifest says {entry['length']} bytes at "
+                           f"{entry['offset']}, its header {lump.length} at {lump.offset}",
+                           path=MANIFEST)
+
