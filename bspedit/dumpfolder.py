@@ -21,12 +21,13 @@ import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import BspError
 from .layout import lump_label
 
 if TYPE_CHECKING:
+    from .recordtable import Column
     from .bsp import Bsp
     from .header import Lump
 
@@ -141,10 +142,15 @@ def write_table(path: Path, type_name: str, data: bytes) -> None:
     dtype = type_dtype(type_name)
     cols = columns(dtype)
     with open(path, "w", newline="", encoding="ascii") as out:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([c.name for c in cols])
-        writer.writerows(format_rows(data, dtype.itemsize, cols,
-                                     range(len(data) // dtype.itemsize)))
+        write_table_to(out, cols, format_rows(data, dtype.itemsize, cols,
+                                              range(len(data) // dtype.itemsize)))
+
+
+def write_table_to(out: TextIO, cols: list[Column], rows: list[list[str]]) -> None:
+    """CSV of `rows` of cells under a header row of the columns' names."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([c.name for c in cols])
+    writer.writerows(rows)
 
 
 def read_table(path: Path, type_name: str) -> bytes:

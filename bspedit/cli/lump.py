@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..bsp import Bsp
@@ -17,6 +18,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     verbs = lump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     add_verb(verbs, run_list, "list", help="the non-empty lumps (a short `info`)")
+
+    show = add_verb(verbs, run_show, "show", help="a fixed-size lump's records as a table")
+    show.add_argument("lump", metavar="LUMP", help="index or name (planes, LUMP_VERTEXES, ...)")
+    show.add_argument("--rows", metavar="A:B", type=_row_slice,
+                      help="only these records, as a Python slice: 10:20, :3, --rows=-5: (negative start after =)")
+    show.add_argument("--csv", action="store_true",
+                      help="CSV (the form `dump` writes and `build` reads) instead of a table")
 
     extract = add_verb(verbs, run_extract, "extract", help="write a lump's stored bytes to a file")
     extract.add_argument("lump", metavar="LUMP", help="index or name (entities, LUMP_PAKFILE, ...)")
@@ -120,6 +128,94 @@ def run_list(args: argparse.Namespace) -> int:
         args.report.say(f"{row['index']:>3} {row['name']:<32} {row['length']:>10} bytes at "
                         f"{row['offset']:>10}  v{row['version']}{packed}")
     return 0
+
+
+def _row_slice(text: str) -> slice:
+    """An argparse type: `A:B` with optional, possibly negative, whole numbers."""
+    parts = text.split(":")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        start, stop = (int(p) if p.strip() else None for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not A:B (a slice such as 10:20, -5: or :3): "
+                                         f"{text!r}") from None
+    return slice(start, stop)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from ..dumpfolder import lump_records, write_table_to
+    from ..recordtable import columns, format_rows
+    from ..recordtypes import type_dtype
+
+    if args.csv and args.json:
+        raise BspError("--csv and --json both print on standard output: choose one")
+    with Bsp.open(args.map) as bsp:
+        index = bsp.lump_index(args.lump)
+        lump = bsp.lumps[index]
+        content = _content(bsp, index)
+        records = lump_records(bsp, lump, content)
+        if records is None:
+            raise BspError(f"{lump_label(lump)} has no fixed-size records: "
+                           f"{_described(bsp, index)}", path=args.map)
+        row = lump_row(bsp, lump)
+    type_name, whole, tail = records
+    dtype = type_dtype(type_name)
+    cols = columns(dtype)
+    count = len(whole) // dtype.itemsize
+    shown = range(count)[args.rows or slice(None)]
+    cells = format_rows(whole, dtype.itemsize, cols, shown)
+    set_result(args, {"lump": row, "type": type_name, "count": count, "tail": len(tail),
+                      "fields": [c.name for c in cols],
+                      "rows": [{"index": n, "cells": r} for n, r in zip(shown, cells)]})
+    if args.csv:
+        write_table_to(sys.stdout, cols, cells)
+    elif not args.json:
+        _print_table(["#"] + [c.name for c in cols],
+                     [[str(n)] + r for n, r in zip(shown, cells)])
+    if tail:
+        args.report.warn(f"{lump_label(lump)}: {len(tail)} bytes after the last whole "
+                         f"{dtype.itemsize}-byte record (not shown)")
+    return 0
+
+
+def _content(bsp: Bsp, index: int) -> bytes:
+    """A lump's content: its stored bytes, decompressed when LZMA."""
+    from ..lzma_lump import decompress, lzma_header
+
+    data = bsp.read_lump(index)
+    return decompress(data) if bsp.family.header == "vbsp" and lzma_header(data) else data
+
+
+def _described(bsp: Bsp, index: int) -> str:
+    """What the specs say a lump without fixed-size records holds."""
+    from ..recordtypes import lump_type
+
+    lump = bsp.lumps[index]
+    family = bsp.family
+    if index == family.entities:
+        return "it is the entity text (bspedit ent export, ent query)"
+    if lump.name in (family.pakfile, family.game_lump):
+        return "it is the " + ("pakfile (bspedit pak list)" if lump.name == family.pakfile
+                               else "game lump (bspedit gamelump list)")
+    entry = lump_type(family.key, lump.name, lump.version, bsp.header.version)
+    if entry is not None:
+        return f"variable-size data, described as {entry.type} (bspedit lump extract)"
+    return (f"no record type is described for version {lump.version} of it (bspedit lump "
+            "extract gives its bytes)")
+
+
+def _print_table(header: list[str], rows: list[list[str]]) -> None:
+    """Aligned columns: text left, numbers right."""
+    widths = [max([len(h)] + [len(r[n]) for r in rows]) for n, h in enumerate(header)]
+    numeric = [all(_numeric(r[n]) for r in rows) for n in range(len(header))]
+    for line in [header] + rows:
+        sys.stdout.write("  ".join(c.rjust(w) if num else c.ljust(w)
+                                   for c, w, num in zip(line, widths, numeric)).rstrip() + "\n")
+
+
+def _numeric(text: str) -> bool:
+    return text[:1].isdigit() or text[:2].lstrip("-")[:1].isdigit() or text[:3] in ("nan", "inf")
 
 
 def run_extract(args: argparse.Namespace) -> int:
