@@ -37,16 +37,14 @@ FORMAT_VERSION = 1
 GAPS = "gaps"           # subfolder of the non-zero bytes no lump covers
 
 
-def lump_records(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, bytes, bytes] | None:
-    """A fixed-size lump's record type ("spec::type"), whole records and tail bytes, or None
-    when the specs give it no fixed-size type."""
-    from .recordtypes import lump_type
-
-    entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
-    if entry is None or entry.whole or not entry.record_size:
+def lump_records(bsp: Bsp, index: int) -> tuple[str, bytes, bytes] | None:
+    """A fixed-size lump's record type ("spec::type"), whole records and tail bytes (LZMA lumps
+    decompressed), or None when the specs give it no fixed-size type."""
+    try:
+        info = bsp.describe_records(index)
+    except BspError:
         return None
-    whole = len(content) - len(content) % entry.record_size
-    return entry.type, content[:whole], content[whole:]
+    return info.type, bsp.records(index).tobytes(), bsp.record_tail(index)
 
 
 def _stem(lump: Lump) -> str:
@@ -112,7 +110,7 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
     of its form."""
     family = bsp.family
     stem = _stem(lump)
-    records = None if packed else lump_records(bsp, lump, content)
+    records = None if packed else lump_records(bsp, lump.index)
     if packed:
         name, form = f"{stem}.bin", "raw"
     elif lump.index == family.entities:

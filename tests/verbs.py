@@ -48,6 +48,9 @@ ARGS: dict[str, list[str]] = {
     "ent add": ["{map}", "classname=info_target", "targetname=t1", "TARGET"],
     "ent remove": ["{map}", "--where", "classname=worldspawn", "--force", "TARGET"],
     "lump list": ["{map}"],
+    "lump show": ["{map}", "planes", "--rows", "0:3"],
+    "dump": ["{map}", "{folder}/dumped"],
+    "build": ["{dumped}", "TARGET"],
     "lump extract": ["{map}", "entities", "-o", "{folder}/entities.bin"],
     "lump replace": ["{map}", "entities", "{entities}", "TARGET"],
     "lump export": ["{map}", "entities", "-o", "{folder}/out_l_0.lmp"],
@@ -136,7 +139,11 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
 
 
 def command(verb: str, values: dict[str, str], target: list[str]) -> list[str]:
-    """The command line of `verb` with the placeholders filled and TARGET replaced."""
+    """The command line of `verb` with the placeholders filled and TARGET replaced; {dumped}
+    is the map dumped to a folder (made on first use: dumps take a while)."""
+    if "{dumped}" in ARGS[verb] and "dumped" not in values:
+        values["dumped"] = f"{values['folder']}/dumped-for-build"
+        assert invoke(["dump", values["map"], values["dumped"]], capture=True).code == 0
     words = []
     for word in ARGS[verb]:
         words += target if word == "TARGET" else [word.format(**values)]

@@ -66,6 +66,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     if not args.output:
         raise BspError("say where to write: -o OUT (with --dry-run: what it would write)")
+    args.report.map = args.output           # the map this command names: the one it writes
     folder = Path(args.folder)
     rebuilt = rebuild(folder)
     if args.output != STDOUT:

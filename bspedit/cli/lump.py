@@ -153,8 +153,7 @@ def run_show(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         index = bsp.lump_index(args.lump)
         lump = bsp.lumps[index]
-        content = _content(bsp, index)
-        records = lump_records(bsp, lump, content)
+        records = lump_records(bsp, index)
         if records is None:
             raise BspError(f"{lump_label(lump)} has no fixed-size records: "
                            f"{_described(bsp, index)}", path=args.map)
@@ -177,14 +176,6 @@ def run_show(args: argparse.Namespace) -> int:
         args.report.warn(f"{lump_label(lump)}: {len(tail)} bytes after the last whole "
                          f"{dtype.itemsize}-byte record (not shown)")
     return 0
-
-
-def _content(bsp: Bsp, index: int) -> bytes:
-    """A lump's content: its stored bytes, decompressed when LZMA."""
-    from ..lzma_lump import decompress, lzma_header
-
-    data = bsp.read_lump(index)
-    return decompress(data) if bsp.family.header == "vbsp" and lzma_header(data) else data
 
 
 def _described(bsp: Bsp, index: int) -> str:
