@@ -74,12 +74,15 @@ def _cstring(data: bytes, start: int, where: str) -> str:
 
 def _miptex_name(bsp: Bsp, lump: str, number: int) -> str:
     """The name of miptex `number` in a Quake 1 / GoldSrc texture lump: int32 count, int32
-    offsets (-1: none), each miptex starting with its 16-byte name."""
+    offsets, each miptex starting with its 16-byte name. "" for offset -1: a texture the
+    compiler left out (engines draw their checkerboard)."""
     data = _lump_bytes(bsp, lump)
     count = struct.unpack_from("<i", data)[0] if len(data) >= 4 else 0
     if not 0 <= number < count or len(data) < 4 + 4 * count:
         raise BspError(f"{lump} has no miptex {number} ({count} in its directory)", path=bsp.path)
     offset = struct.unpack_from("<i", data, 4 + 4 * number)[0]
+    if offset == -1:
+        return ""
     if offset < 0 or offset + 16 > len(data):
         raise BspError(f"{lump}: miptex {number} has no data (offset {offset})", path=bsp.path)
     return _cstring(data[offset:offset + 16], 0, f"{lump} miptex {number}")
@@ -87,7 +90,7 @@ def _miptex_name(bsp: Bsp, lump: str, number: int) -> str:
 
 def face_texture(bsp: Bsp, face: int) -> str:
     """The texture (Quake 1/2, GoldSrc), shader (Quake 3) or material (Source) name of face
-    (Quake 3: surface) `face`."""
+    (Quake 3: surface) `face`; "" for a Quake 1 / GoldSrc texture left out of the map."""
     plan = scheme(bsp)
     value = face
     for lump, field in plan.texture_hops:
