@@ -76,6 +76,14 @@ doc: |
   - {lump: MAP_FLAGS, type: map_flags}
   - {lump: OVERLAY_FADES, type: overlay_fade}
   - {lump: OVERLAY_SYSTEM_LEVELS, type: overlay_system_level}
+  - {lump: LIGHTING, type: lighting, lump-version: 1, whole: true}
+  - {lump: LIGHTING_HDR, type: lighting, lump-version: 1, whole: true}
+  - {lump: OCCLUSION, type: occlusion_v1, lump-version: 1, whole: true}
+  - {lump: OCCLUSION, type: occlusion_v2, lump-version: 2, whole: true}
+  - {lump: PHYSCOLLIDE, type: phys_collide, lump-version: 0, whole: true}
+  - {lump: PHYSDISP, type: phys_disp, lump-version: 0, whole: true}
+  - {lump: DISP_LIGHTMAP_SAMPLE_POSITIONS, type: disp_lightmap_sample_positions, lump-version: 0, whole: true}
+  - {lump: DISP_LIGHTMAP_ALPHAS, type: disp_lightmap_alphas, lump-version: 0, whole: true}
 types:
   # ---- shared small types ----
   vec3:
@@ -635,3 +643,123 @@ types:
       "Texdata").
     seq:
       - {id: data, size-eos: true, doc: "The names and any padding, as raw bytes."}
+  # ---- whole lumps: lighting, occlusion, physics, displacement lightmaps ----
+  lighting:
+    doc: |
+      The LIGHTING (8) and LIGHTING_HDR (53) lumps at lump version 1 (bspfile.h
+      LUMP_LIGHTING_VERSION = 1): lightmap samples, one ColorRGBExp32 (4 bytes: r, g, b, signed
+      exponent) each; a face's dface_t.lightofs is a byte offset into it. A whole type rather
+      than 4-byte records because a real map ends the lump on a stray byte
+      (tg1v1_am_grass2_csgo_v21.bsp: 2764721 bytes, 691180 samples and one zero byte), which a
+      fixed-size entry would report as corrupt; the samples themselves have the numpy dtype of
+      color_rgb_exp32. Lump version 0 has no layout in the public headers and is not described.
+    seq:
+      - {id: samples, type: color_rgb_exp32, repeat: expr, repeat-expr: _io.size / 4, doc: "The lightmap samples, ColorRGBExp32 each."}
+      - {id: tail, size-eos: true, doc: "The 0-3 bytes after the last whole sample (empty but in one corpus map), kept as raw bytes."}
+  occluder_data_v1:
+    -bspedit-size: 36
+    doc: doccluderdataV1_t, one func_occluder of OCCLUSION lump version 1 (bspfile.h).
+    seq:
+      - {id: flags, type: s4, doc: "OCCLUDER_FLAGS_INACTIVE (1) or 0."}
+      - {id: firstpoly, type: s4, doc: "Index of its first polygon in the occluder polygons."}
+      - {id: polycount, type: s4, doc: "Number of polygons."}
+      - {id: mins, type: vec3, doc: "Bounding box minimum."}
+      - {id: maxs, type: vec3, doc: "Bounding box maximum."}
+  occluder_data:
+    -bspedit-size: 40
+    doc: doccluderdata_t, one func_occluder of OCCLUSION lump version 2 (bspfile.h LUMP_OCCLUSION_VERSION = 2).
+    seq:
+      - {id: flags, type: s4, doc: "OCCLUDER_FLAGS_INACTIVE (1) or 0."}
+      - {id: firstpoly, type: s4, doc: "Index of its first polygon in the occluder polygons."}
+      - {id: polycount, type: s4, doc: "Number of polygons."}
+      - {id: mins, type: vec3, doc: "Bounding box minimum."}
+      - {id: maxs, type: vec3, doc: "Bounding box maximum."}
+      - {id: area, type: s4, doc: "The area the occluder is in (added in version 2)."}
+  occluder_poly:
+    -bspedit-size: 12
+    doc: doccluderpolydata_t, one occluder polygon (bspfile.h).
+    seq:
+      - {id: firstvertexindex, type: s4, doc: "Index of its first entry in the vertex indices."}
+      - {id: vertexcount, type: s4, doc: "Number of vertices."}
+      - {id: planenum, type: s4, doc: "Index into PLANES."}
+  occlusion_v1:
+    doc: |
+      The OCCLUSION lump (9) at lump version 1: an occluder count and doccluderdataV1_t records,
+      a polygon count and doccluderpolydata_t records, a vertex index count and the indices
+      (into VERTEXES). No corpus map has this version; the layout is bspfile.h's.
+    seq:
+      - {id: count, type: s4, doc: "Number of occluders."}
+      - {id: data, type: occluder_data_v1, repeat: expr, repeat-expr: count, doc: "The occluders."}
+      - {id: poly_data_count, type: s4, doc: "Number of occluder polygons."}
+      - {id: poly_data, type: occluder_poly, repeat: expr, repeat-expr: poly_data_count, doc: "The occluder polygons."}
+      - {id: vertex_index_count, type: s4, doc: "Number of vertex indices."}
+      - {id: vertex_indices, type: s4, repeat: expr, repeat-expr: vertex_index_count, doc: "Indices into VERTEXES, the polygons' corners."}
+  occlusion_v2:
+    doc: |
+      The OCCLUSION lump (9) at lump version 2 (bspfile.h LUMP_OCCLUSION_VERSION): an occluder
+      count and doccluderdata_t records, a polygon count and doccluderpolydata_t records, a
+      vertex index count and the indices (into VERTEXES). A map without occluders holds three
+      zero counts (12 bytes).
+    seq:
+      - {id: count, type: s4, doc: "Number of occluders."}
+      - {id: data, type: occluder_data, repeat: expr, repeat-expr: count, doc: "The occluders."}
+      - {id: poly_data_count, type: s4, doc: "Number of occluder polygons."}
+      - {id: poly_data, type: occluder_poly, repeat: expr, repeat-expr: poly_data_count, doc: "The occluder polygons."}
+      - {id: vertex_index_count, type: s4, doc: "Number of vertex indices."}
+      - {id: vertex_indices, type: s4, repeat: expr, repeat-expr: vertex_index_count, doc: "Indices into VERTEXES, the polygons' corners."}
+  phys_collide:
+    doc: |
+      The PHYSCOLLIDE lump (29): the collision models of the world and the brush entities. One
+      dphysmodel_t header (modelIndex, dataSize, keydataSize, solidCount) per model, each followed
+      by its solids (a size, then that many bytes of the physics engine's collision data) and its
+      key-values text; a header with modelIndex -1 ends the list (bspfile.h dphysmodel_t).
+    seq:
+      - {id: models, type: phys_model, repeat: until, repeat-until: _.model_index == -1, doc: "The models, the last one the modelIndex -1 terminator."}
+      - {id: trailing, size-eos: true, doc: "Bytes after the terminator (none in the corpus), kept raw."}
+  phys_model:
+    doc: One model of PHYSCOLLIDE, dphysmodel_t and the data it counts (bspfile.h).
+    seq:
+      - {id: model_index, type: s4, doc: "modelIndex: index into MODELS, -1 for the terminator."}
+      - {id: data_size, type: s4, doc: "dataSize: bytes of the solids, each with its 4-byte size (-1 in the terminator)."}
+      - {id: keydata_size, type: s4, doc: "keydataSize: bytes of the key-values text."}
+      - {id: solid_count, type: s4, doc: "solidCount: number of solids."}
+      - {id: solids, type: phys_solid, repeat: expr, repeat-expr: solid_count, doc: "The solids."}
+      - {id: key_data, size: keydata_size, doc: "Valve key-values text (solid { ... } blocks, editparams), NUL-terminated, kept as raw bytes."}
+  phys_solid:
+    doc: One solid of a PHYSCOLLIDE model, its size first (bspfile.h; the blob is the physics engine's collision model).
+    seq:
+      - {id: size, type: s4, doc: "Bytes of collision data."}
+      - {id: data, size: size, doc: "The collision data, kept as raw bytes."}
+  phys_disp:
+    doc: |
+      The PHYSDISP lump (28) at lump version 0: dphysdisp_t, a displacement count, the byte size
+      of each displacement's collision blob, then the blobs (bspfile.h: "the binary blob for each
+      displacement surface's virtual hull"). Lump version 2 (a Strata v25 map: 4 bytes, a zero
+      count and two more bytes) is not described.
+    seq:
+      - {id: num_displacements, type: u2, doc: "numDisplacements, one per DISPINFO record."}
+      - {id: data_sizes, type: u2, repeat: expr, repeat-expr: num_displacements, doc: "dataSize[numDisplacements]: bytes of each blob."}
+      - {id: blobs, size: "data_sizes[_index]", repeat: expr, repeat-expr: num_displacements, doc: "The displacements' collision blobs, kept as raw bytes."}
+  disp_lightmap_sample_position:
+    doc: |
+      One lightmap sample of a displacement in DISP_LIGHTMAP_SAMPLE_POSITIONS (bspfile.h: a byte
+      for the triangle index, 255 meaning the next byte plus 255, then 3 bytes of barycentric
+      coordinates).
+    seq:
+      - {id: index_low, type: u1, doc: "The triangle index, or 255 when it is 255 + index_high."}
+      - {id: index_high, type: u1, if: index_low == 255, doc: "The rest of the triangle index, present after a 255."}
+      - {id: barycentric, type: u1, repeat: expr, repeat-expr: 3, doc: "Barycentric coordinates in the triangle, 0-255 each."}
+  disp_lightmap_sample_positions:
+    doc: |
+      The DISP_LIGHTMAP_SAMPLE_POSITIONS lump (34): a byte stream, for each displacement (from
+      ddispinfo_t.m_iLightmapSamplePositionStart) and each of its lightmap samples, a triangle
+      index and barycentric coordinates (bspfile.h). No count is stored: the samples run to the
+      lump's end.
+    seq:
+      - {id: samples, type: disp_lightmap_sample_position, repeat: eos, doc: "Every displacement's samples back to back."}
+  disp_lightmap_alphas:
+    doc: |
+      The DISP_LIGHTMAP_ALPHAS lump (32): a byte stream of per-luxel alpha values of the
+      displacements (ddispinfo_t.m_iLightmapAlphaStart indexes it; bspfile.h), kept as raw bytes.
+    seq:
+      - {id: data, size-eos: true, doc: "The alpha bytes."}

@@ -732,6 +732,26 @@ RECORD_TYPES: dict[str, tuple[int, list[Any]]] = {
         ("pvs", "<i4", ()),
         ("pas", "<i4", ()),
     ]),
+    "source_bsp::occluder_data_v1": (36, [
+        ("flags", "<i4", ()),
+        ("firstpoly", "<i4", ()),
+        ("polycount", "<i4", ()),
+        ("mins", [("x", "<f4", ()), ("y", "<f4", ()), ("z", "<f4", ())], ()),
+        ("maxs", [("x", "<f4", ()), ("y", "<f4", ()), ("z", "<f4", ())], ()),
+    ]),
+    "source_bsp::occluder_data": (40, [
+        ("flags", "<i4", ()),
+        ("firstpoly", "<i4", ()),
+        ("polycount", "<i4", ()),
+        ("mins", [("x", "<f4", ()), ("y", "<f4", ()), ("z", "<f4", ())], ()),
+        ("maxs", [("x", "<f4", ()), ("y", "<f4", ()), ("z", "<f4", ())], ()),
+        ("area", "<i4", ()),
+    ]),
+    "source_bsp::occluder_poly": (12, [
+        ("firstvertexindex", "<i4", ()),
+        ("vertexcount", "<i4", ()),
+        ("planenum", "<i4", ()),
+    ]),
     "source_game_lumps::detail_object_dict_entry": (128, [
         ("name", "S128", ()),
     ]),
@@ -1355,6 +1375,28 @@ LUMP_TABLES: dict[str, dict[str, list[tuple[Any, ...]]]] = {
         ],
         "OVERLAY_SYSTEM_LEVELS": [
             ("source_bsp::overlay_system_level", None, None, False, 4),
+        ],
+        "LIGHTING": [
+            ("source_bsp::lighting", 1, None, True, None),
+        ],
+        "LIGHTING_HDR": [
+            ("source_bsp::lighting", 1, None, True, None),
+        ],
+        "OCCLUSION": [
+            ("source_bsp::occlusion_v1", 1, None, True, None),
+            ("source_bsp::occlusion_v2", 2, None, True, None),
+        ],
+        "PHYSCOLLIDE": [
+            ("source_bsp::phys_collide", 0, None, True, None),
+        ],
+        "PHYSDISP": [
+            ("source_bsp::phys_disp", 0, None, True, None),
+        ],
+        "DISP_LIGHTMAP_SAMPLE_POSITIONS": [
+            ("source_bsp::disp_lightmap_sample_positions", 0, None, True, None),
+        ],
+        "DISP_LIGHTMAP_ALPHAS": [
+            ("source_bsp::disp_lightmap_alphas", 0, None, True, None),
         ],
     },
 }

@@ -237,6 +237,86 @@ class SourceBsp(KaitaiStruct):
 
 
 
+    class DispLightmapAlphas(KaitaiStruct):
+        """The DISP_LIGHTMAP_ALPHAS lump (32): a byte stream of per-luxel alpha values of the
+        displacements (ddispinfo_t.m_iLightmapAlphaStart indexes it; bspfile.h), kept as raw bytes.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispLightmapAlphas, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.data = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class DispLightmapSamplePosition(KaitaiStruct):
+        """One lightmap sample of a displacement in DISP_LIGHTMAP_SAMPLE_POSITIONS (bspfile.h: a byte
+        for the triangle index, 255 meaning the next byte plus 255, then 3 bytes of barycentric
+        coordinates).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispLightmapSamplePosition, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.index_low = self._io.read_u1()
+            if self.index_low == 255:
+                pass
+                self.index_high = self._io.read_u1()
+
+            self.barycentric = []
+            for i in range(3):
+                self.barycentric.append(self._io.read_u1())
+
+
+
+        def _fetch_instances(self):
+            pass
+            if self.index_low == 255:
+                pass
+
+            for i in range(len(self.barycentric)):
+                pass
+
+
+
+    class DispLightmapSamplePositions(KaitaiStruct):
+        """The DISP_LIGHTMAP_SAMPLE_POSITIONS lump (34): a byte stream, for each displacement (from
+        ddispinfo_t.m_iLightmapSamplePositionStart) and each of its lightmap samples, a triangle
+        index and barycentric coordinates (bspfile.h). No count is stored: the samples run to the
+        lump's end.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispLightmapSamplePositions, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.samples = []
+            i = 0
+            while not self._io.is_eof():
+                self.samples.append(SourceBsp.DispLightmapSamplePosition(self._io, self, self._root))
+                i += 1
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.samples)):
+                pass
+                self.samples[i]._fetch_instances()
+
+
+
     class DispNeighbor(KaitaiStruct):
         """CDispNeighbor, the two sub-neighbours along one edge (bspfile.h)."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -874,6 +954,37 @@ class SourceBsp(KaitaiStruct):
             pass
 
 
+    class Lighting(KaitaiStruct):
+        """The LIGHTING (8) and LIGHTING_HDR (53) lumps at lump version 1 (bspfile.h
+        LUMP_LIGHTING_VERSION = 1): lightmap samples, one ColorRGBExp32 (4 bytes: r, g, b, signed
+        exponent) each; a face's dface_t.lightofs is a byte offset into it. A whole type rather
+        than 4-byte records because a real map ends the lump on a stray byte
+        (tg1v1_am_grass2_csgo_v21.bsp: 2764721 bytes, 691180 samples and one zero byte), which a
+        fixed-size entry would report as corrupt; the samples themselves have the numpy dtype of
+        color_rgb_exp32. Lump version 0 has no layout in the public headers and is not described.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.Lighting, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.samples = []
+            for i in range(self._io.size() // 4):
+                self.samples.append(SourceBsp.ColorRgbExp32(self._io, self, self._root))
+
+            self.tail = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.samples)):
+                pass
+                self.samples[i]._fetch_instances()
+
+
+
     class MapFlags(KaitaiStruct):
         """dflagslump_t (MAP_FLAGS, lump 59), bspfile.h."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -976,6 +1087,158 @@ class SourceBsp(KaitaiStruct):
             self.maxs._fetch_instances()
 
 
+    class OccluderData(KaitaiStruct):
+        """doccluderdata_t, one func_occluder of OCCLUSION lump version 2 (bspfile.h LUMP_OCCLUSION_VERSION = 2)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OccluderData, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.flags = self._io.read_s4le()
+            self.firstpoly = self._io.read_s4le()
+            self.polycount = self._io.read_s4le()
+            self.mins = SourceBsp.Vec3(self._io, self, self._root)
+            self.maxs = SourceBsp.Vec3(self._io, self, self._root)
+            self.area = self._io.read_s4le()
+
+
+        def _fetch_instances(self):
+            pass
+            self.mins._fetch_instances()
+            self.maxs._fetch_instances()
+
+
+    class OccluderDataV1(KaitaiStruct):
+        """doccluderdataV1_t, one func_occluder of OCCLUSION lump version 1 (bspfile.h)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OccluderDataV1, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.flags = self._io.read_s4le()
+            self.firstpoly = self._io.read_s4le()
+            self.polycount = self._io.read_s4le()
+            self.mins = SourceBsp.Vec3(self._io, self, self._root)
+            self.maxs = SourceBsp.Vec3(self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            self.mins._fetch_instances()
+            self.maxs._fetch_instances()
+
+
+    class OccluderPoly(KaitaiStruct):
+        """doccluderpolydata_t, one occluder polygon (bspfile.h)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OccluderPoly, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.firstvertexindex = self._io.read_s4le()
+            self.vertexcount = self._io.read_s4le()
+            self.planenum = self._io.read_s4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class OcclusionV1(KaitaiStruct):
+        """The OCCLUSION lump (9) at lump version 1: an occluder count and doccluderdataV1_t records,
+        a polygon count and doccluderpolydata_t records, a vertex index count and the indices
+        (into VERTEXES). No corpus map has this version; the layout is bspfile.h's.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OcclusionV1, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.count = self._io.read_s4le()
+            self.data = []
+            for i in range(self.count):
+                self.data.append(SourceBsp.OccluderDataV1(self._io, self, self._root))
+
+            self.poly_data_count = self._io.read_s4le()
+            self.poly_data = []
+            for i in range(self.poly_data_count):
+                self.poly_data.append(SourceBsp.OccluderPoly(self._io, self, self._root))
+
+            self.vertex_index_count = self._io.read_s4le()
+            self.vertex_indices = []
+            for i in range(self.vertex_index_count):
+                self.vertex_indices.append(self._io.read_s4le())
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.data)):
+                pass
+                self.data[i]._fetch_instances()
+
+            for i in range(len(self.poly_data)):
+                pass
+                self.poly_data[i]._fetch_instances()
+
+            for i in range(len(self.vertex_indices)):
+                pass
+
+
+
+    class OcclusionV2(KaitaiStruct):
+        """The OCCLUSION lump (9) at lump version 2 (bspfile.h LUMP_OCCLUSION_VERSION): an occluder
+        count and doccluderdata_t records, a polygon count and doccluderpolydata_t records, a
+        vertex index count and the indices (into VERTEXES). A map without occluders holds three
+        zero counts (12 bytes).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OcclusionV2, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.count = self._io.read_s4le()
+            self.data = []
+            for i in range(self.count):
+                self.data.append(SourceBsp.OccluderData(self._io, self, self._root))
+
+            self.poly_data_count = self._io.read_s4le()
+            self.poly_data = []
+            for i in range(self.poly_data_count):
+                self.poly_data.append(SourceBsp.OccluderPoly(self._io, self, self._root))
+
+            self.vertex_index_count = self._io.read_s4le()
+            self.vertex_indices = []
+            for i in range(self.vertex_index_count):
+                self.vertex_indices.append(self._io.read_s4le())
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.data)):
+                pass
+                self.data[i]._fetch_instances()
+
+            for i in range(len(self.poly_data)):
+                pass
+                self.poly_data[i]._fetch_instances()
+
+            for i in range(len(self.vertex_indices)):
+                pass
+
+
+
     class Overlay(KaitaiStruct):
         """doverlay_t (OVERLAYS, lump 45); seed 002/003 "Overlays". Strata v25 widens it (not described here)."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -1075,6 +1338,117 @@ class SourceBsp(KaitaiStruct):
             self.max_cpu_level = self._io.read_u1()
             self.min_gpu_level = self._io.read_u1()
             self.max_gpu_level = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class PhysCollide(KaitaiStruct):
+        """The PHYSCOLLIDE lump (29): the collision models of the world and the brush entities. One
+        dphysmodel_t header (modelIndex, dataSize, keydataSize, solidCount) per model, each followed
+        by its solids (a size, then that many bytes of the physics engine's collision data) and its
+        key-values text; a header with modelIndex -1 ends the list (bspfile.h dphysmodel_t).
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PhysCollide, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.models = []
+            i = 0
+            while True:
+                _ = SourceBsp.PhysModel(self._io, self, self._root)
+                self.models.append(_)
+                if _.model_index == -1:
+                    break
+                i += 1
+            self.trailing = self._io.read_bytes_full()
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.models)):
+                pass
+                self.models[i]._fetch_instances()
+
+
+
+    class PhysDisp(KaitaiStruct):
+        """The PHYSDISP lump (28) at lump version 0: dphysdisp_t, a displacement count, the byte size
+        of each displacement's collision blob, then the blobs (bspfile.h: "the binary blob for each
+        displacement surface's virtual hull"). Lump version 2 (a Strata v25 map: 4 bytes, a zero
+        count and two more bytes) is not described.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PhysDisp, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.num_displacements = self._io.read_u2le()
+            self.data_sizes = []
+            for i in range(self.num_displacements):
+                self.data_sizes.append(self._io.read_u2le())
+
+            self.blobs = []
+            for i in range(self.num_displacements):
+                self.blobs.append(self._io.read_bytes(self.data_sizes[i]))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.data_sizes)):
+                pass
+
+            for i in range(len(self.blobs)):
+                pass
+
+
+
+    class PhysModel(KaitaiStruct):
+        """One model of PHYSCOLLIDE, dphysmodel_t and the data it counts (bspfile.h)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PhysModel, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.model_index = self._io.read_s4le()
+            self.data_size = self._io.read_s4le()
+            self.keydata_size = self._io.read_s4le()
+            self.solid_count = self._io.read_s4le()
+            self.solids = []
+            for i in range(self.solid_count):
+                self.solids.append(SourceBsp.PhysSolid(self._io, self, self._root))
+
+            self.key_data = self._io.read_bytes(self.keydata_size)
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.solids)):
+                pass
+                self.solids[i]._fetch_instances()
+
+
+
+    class PhysSolid(KaitaiStruct):
+        """One solid of a PHYSCOLLIDE model, its size first (bspfile.h; the blob is the physics engine's collision model)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PhysSolid, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.size = self._io.read_s4le()
+            self.data = self._io.read_bytes(self.size)
 
 
         def _fetch_instances(self):
