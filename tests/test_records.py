@@ -307,3 +307,23 @@ def test_in_place_save_never_cuts_a_live_view(tmp_path, keep):
     with Bsp.open(target) as saved:
         assert len(saved.records("DRAWINDEXES")) == 1
         assert saved.read_lump("DRAWINDEXES") == _stored(path, saved.lumps[11])[:4]
+
+
+# ---- memory ----
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
+def test_reading_every_record_of_the_largest_map_stays_in_its_memory_bound():
+    """bench/records_bench.py's fresh-process pass over the largest corpus map: peak RSS at
+    most the map's size + 32 MiB (zero-copy views: the mapped pages, no copies). Time is
+    left to the bench: machine noise moves it, not memory."""
+    import importlib.util
+
+    maps = sorted(CORPUS.glob("*/*.bsp"), key=lambda p: p.stat().st_size)
+    if not maps:
+        pytest.skip("corpus not present")
+    spec = importlib.util.spec_from_file_location("records_bench",
+                                                  ROOT / "bench" / "records_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    peak = bench.child_peak(maps[-1])
+    assert 0 < peak <= maps[-1].stat().st_size + 32 * bench.MIB
