@@ -217,6 +217,13 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     if family is None:
         raise BspError(f"unknown family {manifest.get('family')!r}", path=str(path))
     size = _field(manifest, "size", int, "manifest")
+    try:
+        header = bytes.fromhex(_field(manifest, "header", str, "manifest"))
+    except ValueError:
+        raise BspError("header: not hex", path=str(path)) from None
+    if len(header) != family.header_size or size < len(header):
+        raise BspError(f"header: {len(header)} bytes, {family.key} headers have "
+                       f"{family.header_size}", path=str(path))
     lumps = _field(manifest, "lumps", list, "manifest")
     if len(lumps) != family.lump_count:
         raise BspError(f"{len(lumps)} lumps listed, {family.key} maps have "
@@ -292,8 +299,6 @@ def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
 
     manifest = rebuilt.manifest
     os.ftruncate(fd, manifest["size"])
-    header = bytes.fromhex(manifest["header"])
-    os.pwrite(fd, header, 0)
     for entry in manifest["lumps"]:
         if entry["length"] and entry["index"] not in rebuilt.changed:
             os.lseek(fd, entry["offset"], os.SEEK_SET)
@@ -306,14 +311,15 @@ def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
                 raise BspError(f"{len(data)} bytes, the gap at {gap['start']} has "
                                f"{gap['end'] - gap['start']}", path=str(path))
             os.pwrite(fd, data, gap["start"])
+    os.pwrite(fd, bytes.fromhex(manifest["header"]), 0)     # last: its bytes win
 
 
-def check_base(bsp: Bsp, rebuilt: Rebuilt) -> None:
+def check_base(bsp: Bsp, rebuilt: Rebuilt, manifest: Path) -> None:
     """Refuse a manifest whose lump entries disagree with its header bytes."""
     for entry, lump in zip(rebuilt.manifest["lumps"], bsp.lumps):
         if (entry["offset"], entry["length"]) != (lump.offset, lump.length) and \
                 (entry["length"] or lump.length):
             raise BspError(f"{lump_label(lump)}: the manifest says {entry['length']} bytes at "
                            f"{entry['offset']}, its header {lump.length} at {lump.offset}",
-                           path=MANIFEST)
+                           path=str(manifest))
 

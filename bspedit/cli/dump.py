@@ -59,7 +59,7 @@ def run_dump(args: argparse.Namespace) -> int:
 def run_build(args: argparse.Namespace) -> int:
     import tempfile
 
-    from ..dumpfolder import check_base, rebuild, write_base
+    from ..dumpfolder import MANIFEST, check_base, rebuild, write_base
     from ..layout import lump_label
     from ..outputs import STDOUT, guard
     from ..saving import save
@@ -79,8 +79,15 @@ def run_build(args: argparse.Namespace) -> int:
             write_base(rebuilt, folder, fd)
         finally:
             os.close(fd)
-        with Bsp.open(base) as bsp:
-            check_base(bsp, rebuilt)
+        manifest = folder / MANIFEST
+        try:
+            opened = Bsp.open(base)
+        except BspError as exc:
+            exc.path = None                 # the scratch file: name the manifest instead
+            raise BspError(f"its header and lumps do not make a map: {exc}",
+                           path=str(manifest)) from None
+        with opened as bsp:
+            check_base(bsp, rebuilt, manifest)
             edited = [lump_label(bsp.lumps[i]) for i in rebuilt.changed]
             for index in rebuilt.changed:
                 bsp.replace_lump(index, rebuilt.stored[index])
