@@ -648,14 +648,17 @@ types:
     doc: |
       The LIGHTING (8) and LIGHTING_HDR (53) lumps at lump version 1 (bspfile.h
       LUMP_LIGHTING_VERSION = 1): lightmap samples, one ColorRGBExp32 (4 bytes: r, g, b, signed
-      exponent) each; a face's dface_t.lightofs is a byte offset into it. A whole type rather
-      than 4-byte records because a real map ends the lump on a stray byte
-      (tg1v1_am_grass2_csgo_v21.bsp: 2764721 bytes, 691180 samples and one zero byte), which a
-      fixed-size entry would report as corrupt; the samples themselves have the numpy dtype of
-      color_rgb_exp32. Lump version 0 has no layout in the public headers and is not described.
+      exponent) each, read here as 4-byte samples from the lump's start and a tail of 0-3 bytes;
+      a face's dface_t.lightofs is a byte offset into the lump, with one average sample per
+      light style just before it. A whole type, not 4-byte records, because the CS:GO branch
+      stores one more byte per luxel after a face's samples (measured in
+      tg1v1_am_grass2_csgo_v21.bsp: 4 + 5 bytes per luxel for a plain face, 4 + 17 for a bumped
+      one; lightofs not multiples of 4; 2764721 bytes), so there the 4-byte grid is not the
+      samples' grid and a fixed-size entry would call a working map corrupt. Lump version 0
+      has no layout in the public headers and is not described.
     seq:
       - {id: samples, type: color_rgb_exp32, repeat: expr, repeat-expr: _io.size / 4, doc: "The lightmap samples, ColorRGBExp32 each."}
-      - {id: tail, size-eos: true, doc: "The 0-3 bytes after the last whole sample (empty but in one corpus map), kept as raw bytes."}
+      - {id: tail, size-eos: true, doc: "The 0-3 bytes after the last whole 4-byte sample (1 byte in the CS:GO corpus map, else empty), kept as raw bytes."}
   occluder_data_v1:
     -bspedit-size: 36
     doc: doccluderdataV1_t, one func_occluder of OCCLUSION lump version 1 (bspfile.h).

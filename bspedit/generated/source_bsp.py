@@ -957,11 +957,14 @@ class SourceBsp(KaitaiStruct):
     class Lighting(KaitaiStruct):
         """The LIGHTING (8) and LIGHTING_HDR (53) lumps at lump version 1 (bspfile.h
         LUMP_LIGHTING_VERSION = 1): lightmap samples, one ColorRGBExp32 (4 bytes: r, g, b, signed
-        exponent) each; a face's dface_t.lightofs is a byte offset into it. A whole type rather
-        than 4-byte records because a real map ends the lump on a stray byte
-        (tg1v1_am_grass2_csgo_v21.bsp: 2764721 bytes, 691180 samples and one zero byte), which a
-        fixed-size entry would report as corrupt; the samples themselves have the numpy dtype of
-        color_rgb_exp32. Lump version 0 has no layout in the public headers and is not described.
+        exponent) each, read here as 4-byte samples from the lump's start and a tail of 0-3 bytes;
+        a face's dface_t.lightofs is a byte offset into the lump, with one average sample per
+        light style just before it. A whole type, not 4-byte records, because the CS:GO branch
+        stores one more byte per luxel after a face's samples (measured in
+        tg1v1_am_grass2_csgo_v21.bsp: 4 + 5 bytes per luxel for a plain face, 4 + 17 for a bumped
+        one; lightofs not multiples of 4; 2764721 bytes), so there the 4-byte grid is not the
+        samples' grid and a fixed-size entry would call a working map corrupt. Lump version 0
+        has no layout in the public headers and is not described.
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.Lighting, self).__init__(_io)

@@ -1,0 +1,151 @@
+"""The Source PHYSCOLLIDE (29) and PHYSDISP (28) lumps as lossless models (issue 17).
+
+Layouts: ksy/source_bsp.ksy phys_collide and phys_disp (bspfile.h dphysmodel_t, dphysdisp_t).
+Read with struct rather than the generated Kaitai readers: the models must write back, and the
+collision blobs are opaque bytes that need no field-by-field reading. The physics engine's
+blobs and the key-values text are kept as bytes; bytes after the end are kept as `tail`.
+"""
+from __future__ import annotations
+
+import base64
+import struct
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BspError
+
+_HEADER = struct.Struct("<4i")
+_SIZE = struct.Struct("<i")
+
+
+def _blob(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unblob(text: str) -> bytes:
+    return base64.b64decode(text, validate=True)
+
+
+@dataclass
+class PhysModel:
+    """dphysmodel_t and what it counts. `data_size` is kept as stored (the terminator's is -1);
+    keydataSize and solidCount are the lengths of `key_data` and `solids`."""
+
+    model_index: int
+    data_size: int
+    solids: list[bytes] = field(default_factory=list)
+    key_data: bytes = b""
+
+    @property
+    def terminator(self) -> bool:
+        return self.model_index == -1
+
+    def to_bytes(self) -> bytes:
+        return b"".join([_HEADER.pack(self.model_index, self.data_size, len(self.key_data),
+                                      len(self.solids)),
+                         *(_SIZE.pack(len(s)) + s for s in self.solids), self.key_data])
+
+
+@dataclass
+class PhysCollide:
+    """PHYSCOLLIDE (whole type source_bsp::phys_collide): the models, the last one the
+    modelIndex -1 terminator, then any bytes after it."""
+
+    models: list[PhysModel] = field(default_factory=list)
+    tail: bytes = b""
+
+    @classmethod
+    def parse(cls, data: bytes) -> PhysCollide:
+        """Read the lump's bytes; BspError if a size runs past its end or the terminator is
+        missing."""
+        models, at = list[PhysModel](), 0
+        while True:
+            if at + _HEADER.size > len(data):
+                raise BspError(f"PHYSCOLLIDE ends at {len(data)} bytes before the modelIndex -1 "
+                               "terminator", offset=at)
+            index, data_size, key_size, solid_count = _HEADER.unpack_from(data, at)
+            at += _HEADER.size
+            if key_size < 0 or solid_count < 0:
+                raise BspError(f"PHYSCOLLIDE model {index}: negative key data size or solid "
+                               "count", offset=at - _HEADER.size)
+            solids = []
+            for _ in range(solid_count):
+                size = _SIZE.unpack_from(data, at)[0] if at + 4 <= len(data) else -1
+                if size < 0 or at + 4 + size > len(data):
+                    raise BspError(f"PHYSCOLLIDE model {index}: a solid runs past the lump's "
+                                   f"{len(data)} bytes", offset=at)
+                solids.append(bytes(data[at + 4:at + 4 + size]))
+                at += 4 + size
+            if at + key_size > len(data):
+                raise BspError(f"PHYSCOLLIDE model {index}: key data runs past the lump's "
+                               f"{len(data)} bytes", offset=at)
+            models.append(PhysModel(index, data_size, solids, bytes(data[at:at + key_size])))
+            at += key_size
+            if index == -1:
+                return cls(models, bytes(data[at:]))
+
+    def to_bytes(self) -> bytes:
+        """The lump's bytes."""
+        return b"".join(m.to_bytes() for m in self.models) + self.tail
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict that `from_json` turns back into the same bytes: solids in
+        base64, the key-values text as a string (Latin-1, so any byte survives)."""
+        out: dict[str, Any] = {"models": [
+            {"model_index": m.model_index, "data_size": m.data_size,
+             "solids": [_blob(s) for s in m.solids], "key_data": m.key_data.decode("latin-1")}
+            for m in self.models]}
+        if self.tail:
+            out["tail"] = _blob(self.tail)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> PhysCollide:
+        """The model of a `to_json` dict."""
+        return cls([PhysModel(m["model_index"], m["data_size"], [_unblob(s) for s in m["solids"]],
+                              m["key_data"].encode("latin-1")) for m in obj["models"]],
+                   _unblob(obj.get("tail", "")))
+
+
+@dataclass
+class PhysDisp:
+    """PHYSDISP at lump version 0 (whole type source_bsp::phys_disp): one collision blob per
+    displacement; the count and the u2 sizes are those of `blobs`."""
+
+    blobs: list[bytes] = field(default_factory=list)
+    tail: bytes = b""
+
+    @classmethod
+    def parse(cls, data: bytes) -> PhysDisp:
+        """Read the lump's bytes; BspError if the sizes run past its end."""
+        if len(data) < 2:
+            raise BspError(f"PHYSDISP has {len(data)} bytes, fewer than its count", offset=0)
+        count = struct.unpack_from("<H", data)[0]
+        if 2 + 2 * count > len(data):
+            raise BspError(f"PHYSDISP's {count} sizes run past its {len(data)} bytes", offset=2)
+        sizes = struct.unpack_from(f"<{count}H", data, 2)
+        at, blobs = 2 + 2 * count, list[bytes]()
+        for size in sizes:
+            if at + size > len(data):
+                raise BspError(f"PHYSDISP blob {len(blobs)} runs past its {len(data)} bytes",
+                               offset=at)
+            blobs.append(bytes(data[at:at + size]))
+            at += size
+        return cls(blobs, bytes(data[at:]))
+
+    def to_bytes(self) -> bytes:
+        """The lump's bytes; struct.error if a blob is longer than a u2 size holds."""
+        return struct.pack(f"<H{len(self.blobs)}H", len(self.blobs),
+                           *map(len, self.blobs)) + b"".join(self.blobs) + self.tail
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict that `from_json` turns back into the same bytes (base64 blobs)."""
+        out: dict[str, Any] = {"blobs": [_blob(b) for b in self.blobs]}
+        if self.tail:
+            out["tail"] = _blob(self.tail)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> PhysDisp:
+        """The model of a `to_json` dict."""
+        return cls([_unblob(b) for b in obj["blobs"]], _unblob(obj.get("tail", "")))
