@@ -110,7 +110,10 @@ class ClusterVisibility:
     def _row(self, cluster: int, which: int) -> bytes:
         if self.offsets is None:
             raise BspError("the visibility lump has no cluster table")
-        return decompress_row(self.to_bytes(), self.offsets[cluster][which], len(self.offsets))
+        offset, table = self.offsets[cluster][which], 4 + 8 * len(self.offsets)
+        if offset >= table:              # in the rows: no copy of the whole lump
+            return decompress_row(self.rows, offset - table, len(self.offsets))
+        return decompress_row(self.to_bytes(), offset, len(self.offsets))
 
     def pvs_row(self, cluster: int) -> bytes:
         """The decompressed PVS row of `cluster` ((num_clusters + 7) // 8 bytes)."""
