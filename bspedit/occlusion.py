@@ -4,7 +4,8 @@ Layout (ksy/source_bsp.ksy occlusion_v1 / occlusion_v2, bspfile.h doccluderdata_
 count and the occluders, a polygon count and the polygons, a vertex index count and the indices.
 Read with struct rather than the generated Kaitai reader: the model must write back, and the
 floats are kept as their bit patterns so NaN payloads and -0.0 survive. Bytes after the vertex
-indices are kept as `tail`.
+indices are kept as `tail`; a lump whose counts run past its end is kept whole in `raw`, so any
+bytes parse and write back.
 """
 from __future__ import annotations
 
@@ -67,19 +68,28 @@ class OccluderPoly:
 
 @dataclass
 class Occlusion:
-    """OCCLUSION at lump version 2 (whole type source_bsp::occlusion_v2)."""
+    """OCCLUSION at lump version 2 (whole type source_bsp::occlusion_v2); `raw` holds a lump
+    that does not parse (the other fields are then empty)."""
 
     occluders: list[Occluder] = field(default_factory=list)
     polys: list[OccluderPoly] = field(default_factory=list)
     vertex_indices: list[int] = field(default_factory=list)
     tail: bytes = b""
+    raw: bytes | None = None
 
     RECORD: ClassVar[struct.Struct] = struct.Struct("<3i6Ii")
     VERSION: ClassVar[int] = 2
 
     @classmethod
     def parse(cls, data: bytes) -> Occlusion:
-        """Read the lump's bytes; BspError if a count runs past its end."""
+        """Read the lump's bytes; a lump whose counts run past its end is kept in `raw`."""
+        try:
+            return cls._parse(bytes(data))
+        except BspError:
+            return cls(raw=bytes(data))
+
+    @classmethod
+    def _parse(cls, data: bytes) -> Occlusion:
         size = cls.RECORD.size
         count = read_count(data, 0, size, "occluders")
         occluders = [cls._occluder(cls.RECORD.unpack_from(data, 4 + i * size))
@@ -106,6 +116,8 @@ class Occlusion:
 
     def to_bytes(self) -> bytes:
         """The lump's bytes."""
+        if self.raw is not None:
+            return self.raw
         return b"".join([
             _COUNT.pack(len(self.occluders)), *map(self._record, self.occluders),
             _COUNT.pack(len(self.polys)),
@@ -115,6 +127,9 @@ class Occlusion:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that `from_json` turns back into the same bytes."""
+        if self.raw is not None:
+            return {"version": self.VERSION, "raw": self.raw.hex()}
+
         def occluder(o: Occluder) -> dict[str, Any]:
             out: dict[str, Any] = {"flags": o.flags, "firstpoly": o.firstpoly,
                                    "polycount": o.polycount,
@@ -137,6 +152,9 @@ class Occlusion:
         """The model of a `to_json` dict."""
         if obj.get("version") != cls.VERSION:
             raise BspError(f"not OCCLUSION version {cls.VERSION} JSON: {obj.get('version')!r}")
+        if "raw" in obj:
+            return cls(raw=bytes.fromhex(obj["raw"]))
+
         def corner(values: list[Any]) -> tuple[int, int, int]:
             x, y, z = (float_bits(v) for v in values)
             return x, y, z

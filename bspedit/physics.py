@@ -3,7 +3,8 @@
 Layouts: ksy/source_bsp.ksy phys_collide and phys_disp (bspfile.h dphysmodel_t, dphysdisp_t).
 Read with struct rather than the generated Kaitai readers: the models must write back, and the
 collision blobs are opaque bytes that need no field-by-field reading. The physics engine's
-blobs and the key-values text are kept as bytes; bytes after the end are kept as `tail`.
+blobs and the key-values text are kept as bytes; bytes after the end are kept as `tail`, and a
+lump whose sizes run past its end is kept whole in `raw`, so any bytes parse and write back.
 """
 from __future__ import annotations
 
@@ -49,15 +50,24 @@ class PhysModel:
 @dataclass
 class PhysCollide:
     """PHYSCOLLIDE (whole type source_bsp::phys_collide): the models, the last one the
-    modelIndex -1 terminator, then any bytes after it."""
+    modelIndex -1 terminator, then any bytes after it; `raw` holds a lump that does not parse."""
 
     models: list[PhysModel] = field(default_factory=list)
     tail: bytes = b""
+    raw: bytes | None = None
 
     @classmethod
     def parse(cls, data: bytes) -> PhysCollide:
-        """Read the lump's bytes; BspError if a size runs past its end or the terminator is
-        missing."""
+        """Read the lump's bytes; one whose sizes run past its end or that has no terminator is
+        kept in `raw`."""
+        try:
+            return cls._parse(bytes(data))
+        except BspError:
+            return cls(raw=bytes(data))
+
+    @classmethod
+    def _parse(cls, data: bytes) -> PhysCollide:
+        """The model; BspError where a size runs past the end or the terminator is missing."""
         models, at = list[PhysModel](), 0
         while True:
             if at + _HEADER.size > len(data):
@@ -86,11 +96,15 @@ class PhysCollide:
 
     def to_bytes(self) -> bytes:
         """The lump's bytes."""
+        if self.raw is not None:
+            return self.raw
         return b"".join(m.to_bytes() for m in self.models) + self.tail
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that `from_json` turns back into the same bytes: solids in
         base64, the key-values text as a string (Latin-1, so any byte survives)."""
+        if self.raw is not None:
+            return {"raw": _blob(self.raw)}
         out: dict[str, Any] = {"models": [
             {"model_index": m.model_index, "data_size": m.data_size,
              "solids": [_blob(s) for s in m.solids], "key_data": m.key_data.decode("latin-1")}
@@ -102,6 +116,8 @@ class PhysCollide:
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> PhysCollide:
         """The model of a `to_json` dict."""
+        if "raw" in obj:
+            return cls(raw=_unblob(obj["raw"]))
         return cls([PhysModel(m["model_index"], m["data_size"], [_unblob(s) for s in m["solids"]],
                               m["key_data"].encode("latin-1")) for m in obj["models"]],
                    _unblob(obj.get("tail", "")))
@@ -110,14 +126,24 @@ class PhysCollide:
 @dataclass
 class PhysDisp:
     """PHYSDISP at lump version 0 (whole type source_bsp::phys_disp): one collision blob per
-    displacement; the count and the u2 sizes are those of `blobs`."""
+    displacement; the count and the u2 sizes are those of `blobs`. `raw` holds a lump that
+    does not parse."""
 
     blobs: list[bytes] = field(default_factory=list)
     tail: bytes = b""
+    raw: bytes | None = None
 
     @classmethod
     def parse(cls, data: bytes) -> PhysDisp:
-        """Read the lump's bytes; BspError if the sizes run past its end."""
+        """Read the lump's bytes; one whose sizes run past its end is kept in `raw`."""
+        try:
+            return cls._parse(bytes(data))
+        except BspError:
+            return cls(raw=bytes(data))
+
+    @classmethod
+    def _parse(cls, data: bytes) -> PhysDisp:
+        """The model; BspError where the count or a size runs past the end."""
         if len(data) < 2:
             raise BspError(f"PHYSDISP has {len(data)} bytes, fewer than its count", offset=0)
         count = struct.unpack_from("<H", data)[0]
@@ -135,11 +161,15 @@ class PhysDisp:
 
     def to_bytes(self) -> bytes:
         """The lump's bytes; struct.error if a blob is longer than a u2 size holds."""
+        if self.raw is not None:
+            return self.raw
         return struct.pack(f"<H{len(self.blobs)}H", len(self.blobs),
                            *map(len, self.blobs)) + b"".join(self.blobs) + self.tail
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that `from_json` turns back into the same bytes (base64 blobs)."""
+        if self.raw is not None:
+            return {"raw": _blob(self.raw)}
         out: dict[str, Any] = {"blobs": [_blob(b) for b in self.blobs]}
         if self.tail:
             out["tail"] = _blob(self.tail)
@@ -148,4 +178,6 @@ class PhysDisp:
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> PhysDisp:
         """The model of a `to_json` dict."""
+        if "raw" in obj:
+            return cls(raw=_unblob(obj["raw"]))
         return cls([_unblob(b) for b in obj["blobs"]], _unblob(obj.get("tail", "")))

@@ -168,7 +168,7 @@ def test_models_round_trip(path, loaded):
         if model is None:
             continue
         parsed = model.parse(data)
-        assert parsed.to_bytes() == data, name
+        assert parsed.raw is None and parsed.to_bytes() == data, name
         again = model.from_json(json.loads(json.dumps(parsed.to_json())))
         assert again == parsed and again.to_bytes() == data, name
         tried += 1
@@ -308,22 +308,29 @@ def test_occlusion_keeps_float_bits_and_tail_through_json():
 
 
 @pytest.mark.parametrize("data", [b"", b"\x01\0\0\0", struct.pack("<3i", 0, 1, 0),
-                                  struct.pack("<3i", 0, 0, -1)])
-def test_occlusion_refuses_counts_past_the_end(data):
-    with pytest.raises(BspError):
-        Occlusion.parse(data)
+                                  struct.pack("<3i", 0, 0, -1), bytes(11)])
+def test_occlusion_keeps_unparseable_bytes_raw(data):
+    """Counts past the end: the bytes stay whole in `raw` and come back as they were."""
+    for cls in (Occlusion, OcclusionV1):
+        model = cls.parse(data)
+        assert model.raw == data and not model.occluders and model.to_bytes() == data
+        assert cls.from_json(json.loads(json.dumps(model.to_json()))).to_bytes() == data
+    assert Occlusion.parse(bytes(12)) == Occlusion() and Occlusion().to_bytes() == bytes(12)
 
 
-def test_physics_models_refuse_truncated_lumps_and_keep_tails():
+def test_physics_models_keep_tails_and_unparseable_bytes():
     terminator = struct.pack("<4i", -1, -1, 0, 0)
     one = struct.pack("<4i", 0, 8, 2, 1) + struct.pack("<i", 4) + b"VPHY" + b"x\0"
-    assert PhysCollide.parse(one + terminator + b"zz").tail == b"zz"
-    for cut in (len(one) - 1, len(one), len(one) + len(terminator) - 1, 10):
-        with pytest.raises(BspError):
-            PhysCollide.parse((one + terminator)[:cut])
+    parsed = PhysCollide.parse(one + terminator + b"zz")
+    assert parsed.tail == b"zz" and parsed.models[0].solids == [b"VPHY"]
+    assert parsed.models[0].key_data == b"x\0" and parsed.raw is None
     disp = struct.pack("<3H", 2, 1, 2) + b"abc"
     assert PhysDisp.parse(disp + b"t").blobs == [b"a", b"bc"]
     assert PhysDisp.parse(disp + b"t").to_bytes() == disp + b"t"
-    for cut in (0, 1, 4, 7):
-        with pytest.raises(BspError):
-            PhysDisp.parse(disp[:cut])
+    cases = [(PhysCollide, (one + terminator)[:cut])
+             for cut in (0, 10, len(one) - 1, len(one), len(one) + len(terminator) - 1)]
+    cases += [(PhysDisp, disp[:cut]) for cut in (0, 1, 4, 7)]
+    for cls, data in cases:
+        model = cls.parse(data)
+        assert model.raw == data and model.to_bytes() == data, (cls, data)
+        assert cls.from_json(json.loads(json.dumps(model.to_json()))).to_bytes() == data
