@@ -4,7 +4,7 @@ names the generated lump tables mark `whole` (bspedit.recordtypes).
 Every model class has `parse(data) -> model` (classmethod), `to_bytes()`, `to_json()` (a
 JSON-safe dict) and `from_json(obj)` (classmethod), with `parse(d).to_bytes() == d` and
 `from_json(to_json()).to_bytes() == d` for any bytes. Lumps that are only bytes (lighting,
-Quake 2's POP) have no model: the lookups return None for them. Model modules are imported
+Quake 2's POP, BSPX RGBLIGHTING) have no model: the lookups return None for them. Model modules are imported
 when looked up, so importing this module stays cheap.
 """
 from __future__ import annotations
@@ -46,6 +46,12 @@ GAME_LUMP_MODELS: dict[str, str] = {
 }
 
 
+# BSPX lump name -> "module:Class"; lumps that are only bytes (RGBLIGHTING, LIGHTINGDIR) have none.
+BSPX_MODELS: dict[str, str] = {
+    "BRUSHLIST": "brushlist:BrushList",
+}
+
+
 def _load(target: str | None) -> type | None:
     if target is None:
         return None
@@ -71,3 +77,8 @@ def game_structure_for(family_key: str, lump_id: str, version: int) -> type | No
     """The model class of game lump member `lump_id` (e.g. "dprp") at `version`, or None."""
     entry = game_lump_type(family_key, lump_id, version)
     return None if entry is None or not entry.whole else _load(GAME_LUMP_MODELS.get(entry.type))
+
+
+def bspx_structure_for(name: str) -> type | None:
+    """The model class of the BSPX lump `name` (e.g. "BRUSHLIST"), or None."""
+    return _load(BSPX_MODELS.get(name.upper()))
