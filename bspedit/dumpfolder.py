@@ -4,7 +4,8 @@
 crc32 of its stored bytes and of its content, the file holding it and its form, the bytes no
 lump covers) and one file per non-empty lump: fixed-size records as CSV (`NN_NAME.csv`, bytes
 after the last whole record in `NN_NAME.tail.bin`), the entity text as `NN_entities.ent`, the
-pakfile as `NN_PAKFILE.zip`, anything else raw (`NN_NAME.bin`). Valve LZMA lumps are written
+pakfile as `NN_PAKFILE.zip`, variable-size lumps with a model (`bspedit.structures`) as its
+JSON (`NN_NAME.json`), anything else raw (`NN_NAME.bin`). Valve LZMA lumps are written
 decompressed when pylzma gives back their stored bytes (else stored, raw).
 
 `rebuild(folder)` reads it back: each lump's stored bytes and which changed (their crc32 or
@@ -126,10 +127,32 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
             tail_file = f"{stem}.tail.bin"
             (folder / tail_file).write_bytes(tail)
         return {"file": name, "form": "csv", "type": type_name, "tail_file": tail_file}
+    elif (model := lump_structure(bsp, lump, content)) is not None:
+        name = f"{stem}.json"
+        (folder / name).write_text(json.dumps(model[1], indent=1) + "\n")
+        return {"file": name, "form": "json", "type": model[0]}
     else:
         name, form = f"{stem}.bin", "raw"
     (folder / name).write_bytes(content)
     return {"file": name, "form": form}
+
+
+def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str, Any]] | None:
+    """A variable-size lump's Kaitai type and model as JSON (`bspedit.structures`), or None
+    when it has no model or the model does not give back its exact bytes."""
+    from .recordtypes import lump_type
+    from .structures import structure_for
+
+    model = structure_for(bsp.family.key, lump.name, lump.version, bsp.header.version)
+    entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
+    if model is None or entry is None:
+        return None
+    try:
+        obj = model.parse(content).to_json()       # type: ignore[attr-defined]
+        back = model.from_json(json.loads(json.dumps(obj))).to_bytes()  # type: ignore[attr-defined]
+    except (BspError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    return (entry.type, obj) if back == content else None
 
 
 def write_table(path: Path, type_name: str, data: bytes) -> None:
@@ -238,7 +261,7 @@ def read_manifest(folder: Path) -> dict[str, Any]:
         if length and not (0 <= offset and offset + length <= size):
             raise BspError(f"{where}: {length} bytes at {offset} do not fit the {size}-byte "
                            "file", path=str(path))
-        if length and entry.get("form") not in ("csv", "ent", "raw"):
+        if length and entry.get("form") not in ("csv", "ent", "json", "raw"):
             raise BspError(f"{where}: unknown form {entry.get('form')!r}", path=str(path))
         if length and not isinstance(entry.get("file"), str):
             raise BspError(f"{where}: missing or bad 'file'", path=str(path))
@@ -269,6 +292,8 @@ def rebuild(folder: Path) -> Rebuilt:
                 tail = folder / entry["tail_file"]
                 inputs.append(str(tail))
                 content += tail.read_bytes() if _exists(tail) else b""
+        elif entry["form"] == "json":
+            content = _from_json(path, entry.get("type")) if _exists(path) else b""
         else:
             content = path.read_bytes() if _exists(path) else b""
         same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
@@ -283,6 +308,24 @@ def rebuild(folder: Path) -> Rebuilt:
         if not same or len(data) != entry["length"] or _crc(data) != entry["crc32"]:
             changed.append(entry["index"])
     return Rebuilt(manifest, stored, tuple(changed), tuple(inputs))
+
+
+def _from_json(path: Path, type_name: Any) -> bytes:
+    """The bytes of a lump model written as JSON by `dump` (maybe edited)."""
+    from .structures import model_for_type
+
+    model = model_for_type(type_name) if isinstance(type_name, str) else None
+    if model is None:
+        raise BspError(f"no lump model named {type_name!r} (the manifest's type)", path=str(path))
+    try:
+        return bytes(model.from_json(json.loads(path.read_text())).to_bytes())  # type: ignore[attr-defined]
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BspError(f"not JSON: {exc}", path=str(path)) from None
+    except BspError as exc:
+        raise BspError(str(exc), path=str(path)) from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise BspError(f"not a {type_name} model: {type(exc).__name__}: {exc}",
+                       path=str(path)) from None
 
 
 def _exists(path: Path) -> bool:

@@ -133,18 +133,18 @@ def test_lzma_lumps_are_dumped_decompressed_and_compressed_back(tmp_path):
 
 @needs_corpus
 def test_a_raw_lump_edit_and_trailing_data_are_kept(tmp_path):
-    source = CORPUS / "q1" / "ericw_q1_cube_bspx.bsp"
+    source = CORPUS / "q1" / "librequake_start_bspx.bsp"
     folder, out = _dump(source, tmp_path)
     manifest = json.loads((folder / "manifest.json").read_text())
     trailing = [g for g in manifest["gaps"] if g["kind"] == "trailing"]
     assert trailing and trailing[0]["file"]
-    textures = folder / "02_TEXTURES.bin"
-    textures.write_bytes(textures.read_bytes() + b"\xff" * 8)
+    light = folder / "08_LIGHTING.bin"
+    light.write_bytes(light.read_bytes() + b"\xff" * 8)
     assert cli("build", folder, "-o", out).code == 0
     before, after = _lumps(source), _lumps(out)
-    assert after[2][2] == before[2][2] + b"\xff" * 8
-    assert [l[2] for n, l in enumerate(after) if n != 2] == \
-        [l[2] for n, l in enumerate(before) if n != 2]
+    assert after[8][2] == before[8][2] + b"\xff" * 8
+    assert [l[2] for n, l in enumerate(after) if n != 8] == \
+        [l[2] for n, l in enumerate(before) if n != 8]
     with Bsp.open(out) as bsp:
         assert bsp.layout.tail is not None
 
@@ -251,3 +251,25 @@ def test_build_needs_a_target(tmp_path):
     for extra in ([], ["--dry-run"]):
         result = run_cli("build", folder, *extra)
         assert result.returncode == 2 and "say where to write" in result.stderr, result.stderr
+
+
+@needs_corpus
+def test_a_lump_model_is_dumped_as_json_and_its_edit_builds(tmp_path):
+    source = CORPUS / "goldsrc" / "hltopdown_test.bsp"
+    folder, out = _dump(source, tmp_path)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert {e["name"]: e["form"] for e in manifest["lumps"]}["TEXTURES"] == "json"
+    textures = folder / "02_TEXTURES.json"
+    model = json.loads(textures.read_text())
+    assert model["textures"][0]["name"] == "c1a0_labflrc"
+    model["textures"][0]["name"] = "c1a0_labflrd"
+    textures.write_text(json.dumps(model))
+    report = cli("build", folder, "-o", out, "--json")
+    assert report.code == 0, report.stderr
+    assert report.result["save"]["changed"] == ["lump 2 (TEXTURES)"]
+    before, after = _lumps(source), _lumps(out)
+    assert after[2][2] == before[2][2].replace(b"c1a0_labflrc", b"c1a0_labflrd")
+    assert [l for n, l in enumerate(after) if n != 2] == [l for n, l in enumerate(before) if n != 2]
+    textures.write_text('{"textures": 3}')
+    result = run_cli("build", folder, "-o", tmp_path / "bad.bsp")
+    assert result.returncode == 2 and "02_TEXTURES.json" in result.stderr, result.stderr

@@ -176,3 +176,19 @@ def test_a_closed_pipe_ends_quietly():
     show.stdout.close()
     assert show.wait() == 0 and b"xyz.x" in first
     assert show.stderr is not None and show.stderr.read() == b""
+
+
+def test_a_lump_with_a_model_shows_its_json():
+    path = CORPUS / "goldsrc" / "hltopdown_test.bsp"
+    if not path.exists():
+        pytest.skip("../shared/corpus not present")
+    from bspedit.structures import model_for_type
+
+    code, err, (report,) = run_json(["lump", "show", str(path), "textures"])
+    assert code == 0, err
+    result = report["result"]
+    assert result["count"] is None and result["rows"] == []
+    with Bsp.open(path) as bsp:
+        data = bsp.read_lump("textures")
+    model = model_for_type(result["type"])
+    assert model is not None and model.from_json(result["structure"]).to_bytes() == data

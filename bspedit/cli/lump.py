@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError
@@ -154,10 +155,9 @@ def run_show(args: argparse.Namespace) -> int:
         index = bsp.lump_index(args.lump)
         lump = bsp.lumps[index]
         records = lump_records(bsp, index)
-        if records is None:
-            raise BspError(f"{lump_label(lump)} has no fixed-size records: "
-                           f"{_described(bsp, index)}", path=args.map)
         row = lump_row(bsp, lump)
+        if records is None:
+            return _show_structure(args, bsp, index, row)
     type_name, whole, tail = records
     dtype = type_dtype(type_name)
     cols = columns(dtype)
@@ -166,7 +166,8 @@ def run_show(args: argparse.Namespace) -> int:
     cells = format_rows(whole, dtype.itemsize, cols, shown)
     set_result(args, {"lump": row, "type": type_name, "count": count, "tail": len(tail),
                       "fields": [c.name for c in cols],
-                      "rows": [{"index": n, "cells": r} for n, r in zip(shown, cells)]})
+                      "rows": [{"index": n, "cells": r} for n, r in zip(shown, cells)],
+                      "structure": None})
     if args.csv:
         write_table_to(sys.stdout, cols, cells)
     elif not args.json:
@@ -175,6 +176,28 @@ def run_show(args: argparse.Namespace) -> int:
     if tail:
         args.report.warn(f"{lump_label(lump)}: {len(tail)} bytes after the last whole "
                          f"{dtype.itemsize}-byte record (not shown)")
+    return 0
+
+
+def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[str, Any]) -> int:
+    """`lump show` of a variable-size lump with a model: the model's JSON; exit 2 for others."""
+    import json
+
+    from ..dumpfolder import lump_structure
+    from ..lzma_lump import decompress, lzma_header
+
+    lump = bsp.lumps[index]
+    data = bsp.read_lump(index)
+    content = decompress(data) if bsp.family.header == "vbsp" and lzma_header(data) else data
+    model = lump_structure(bsp, lump, content) if content else None
+    if model is None or args.csv or args.rows:
+        why = "" if model is None else " (it has a model, shown without --csv and --rows)"
+        raise BspError(f"{lump_label(lump)} has no fixed-size records: "
+                       f"{_described(bsp, index)}{why}", path=args.map)
+    set_result(args, {"lump": row, "type": model[0], "count": None, "tail": None, "fields": [],
+                      "rows": [], "structure": model[1]})
+    if not args.json:
+        sys.stdout.write(json.dumps(model[1], indent=1) + "\n")
     return 0
 
 
