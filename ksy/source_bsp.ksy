@@ -757,12 +757,15 @@ types:
       The DISP_LIGHTMAP_SAMPLE_POSITIONS lump (34): a byte stream, for each displacement (from
       ddispinfo_t.m_iLightmapSamplePositionStart) and each of its lightmap samples, a triangle
       index and barycentric coordinates (bspfile.h). No count is stored: the samples run to the
-      lump's end.
+      lump's end. Checked on the corpus: one sample per luxel of the displacement's face
+      ((width + 1) * (height + 1) of dface_t's lightmap size), the coordinates summing to
+      253-255.
     seq:
       - {id: samples, type: disp_lightmap_sample_position, repeat: eos, doc: "Every displacement's samples back to back."}
   disp_lightmap_alphas:
     doc: |
       The DISP_LIGHTMAP_ALPHAS lump (32): a byte stream of per-luxel alpha values of the
       displacements (ddispinfo_t.m_iLightmapAlphaStart indexes it; bspfile.h), kept as raw bytes.
+      In the corpus map that has it, one byte per DISP_LIGHTMAP_SAMPLE_POSITIONS sample.
     seq:
       - {id: data, size-eos: true, doc: "The alpha bytes."}

@@ -265,19 +265,31 @@ def test_physdisp(path, loaded):
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_displacement_lightmap_samples(path, loaded):
     """A triangle index (below a power-4 displacement's 512 triangles) and barycentric
-    coordinates summing to about 255 each; one alpha byte per sample."""
+    coordinates summing to about 255 each; one sample per luxel of each displacement's face,
+    its first at the displacement's lightmap_sample_position_start; one alpha byte per luxel,
+    from lightmap_alpha_start."""
     version, lumps = loaded(path)
     described = _described(version, lumps)
     if "DISP_LIGHTMAP_SAMPLE_POSITIONS" not in described:
         assert "DISPINFO" not in lumps
         return
     samples = _kaitai(*described["DISP_LIGHTMAP_SAMPLE_POSITIONS"]).samples
-    assert samples
-    for sample in samples:
+    offsets, at = {}, 0
+    for number, sample in enumerate(samples):
         index = sample.index_low + (sample.index_high if sample.index_low == 255 else 0)
         assert index < 512 and 250 <= sum(sample.barycentric) <= 255
+        offsets[at] = number
+        at += 4 + (sample.index_low == 255)
+    infos = np.frombuffer(lumps["DISPINFO"][1], type_dtype("source_bsp::dispinfo"))
+    faces = np.frombuffer(lumps["FACES"][1], type_dtype("source_bsp::face"))
+    luxels = [int(np.prod(faces[face]["lightmap_texture_size_in_luxels"] + 1))
+              for face in infos["map_face"]]
+    firsts = [offsets[start] for start in infos["lightmap_sample_position_start"].tolist()]
+    assert firsts == sorted(firsts)
+    assert [e - f for f, e in zip(firsts, firsts[1:] + [len(samples)])] == luxels
     if "DISP_LIGHTMAP_ALPHAS" in described:
         assert len(described["DISP_LIGHTMAP_ALPHAS"][1]) == len(samples)
+        assert infos["lightmap_alpha_start"].tolist() == firsts
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))

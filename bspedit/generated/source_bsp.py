@@ -240,6 +240,7 @@ class SourceBsp(KaitaiStruct):
     class DispLightmapAlphas(KaitaiStruct):
         """The DISP_LIGHTMAP_ALPHAS lump (32): a byte stream of per-luxel alpha values of the
         displacements (ddispinfo_t.m_iLightmapAlphaStart indexes it; bspfile.h), kept as raw bytes.
+        In the corpus map that has it, one byte per DISP_LIGHTMAP_SAMPLE_POSITIONS sample.
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.DispLightmapAlphas, self).__init__(_io)
@@ -292,7 +293,9 @@ class SourceBsp(KaitaiStruct):
         """The DISP_LIGHTMAP_SAMPLE_POSITIONS lump (34): a byte stream, for each displacement (from
         ddispinfo_t.m_iLightmapSamplePositionStart) and each of its lightmap samples, a triangle
         index and barycentric coordinates (bspfile.h). No count is stored: the samples run to the
-        lump's end.
+        lump's end. Checked on the corpus: one sample per luxel of the displacement's face
+        ((width + 1) * (height + 1) of dface_t's lightmap size), the coordinates summing to
+        253-255.
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.DispLightmapSamplePositions, self).__init__(_io)
