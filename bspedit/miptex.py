@@ -102,7 +102,8 @@ class Miptex:
         new = name.encode("ascii")
         if len(new) >= NAME_SIZE:
             raise ValueError(f"texture name {name!r} needs at most {NAME_SIZE - 1} characters")
-        old_end = min(self.name.find(b"\0") % (NAME_SIZE + 1) + 1, NAME_SIZE)
+        nul = self.name.find(b"\0")
+        old_end = NAME_SIZE if nul < 0 else nul + 1
         head = new.ljust(max(old_end, len(new) + 1), b"\0")
         self.name = head + self.name[len(head):]
 

@@ -38,6 +38,10 @@ LUMP_MODELS: dict[str, str] = {
     "source_bsp::visibility": "visibility:ClusterVisibility",
     "quake3_bsp::visibility": "visibility:Quake3Visibility",
     "source_bsp::texdata_string_data": "texdata:TexdataStringData",
+    "source_bsp::occlusion_v1": "occlusion:OcclusionV1",
+    "source_bsp::occlusion_v2": "occlusion:Occlusion",
+    "source_bsp::phys_collide": "physics:PhysCollide",
+    "source_bsp::phys_disp": "physics:PhysDisp",
 }
 
 GAME_LUMP_MODELS: dict[str, str] = {

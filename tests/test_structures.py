@@ -17,12 +17,15 @@ from bspedit import lzma_lump
 from bspedit.detailprops import DetailPropLighting, DetailProps
 from bspedit.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES
 from bspedit.miptex import GoldSrcMiptexLump, MiptexLump, mip_sizes
+from bspedit.occlusion import Occlusion, OcclusionV1
+from bspedit.physics import PhysCollide, PhysDisp
 from bspedit.structjson import padded_name, text, unpadded_name, untext
 from bspedit.structures import GAME_LUMP_MODELS, LUMP_MODELS, game_structure_for, structure_for
 from bspedit.texdata import TexdataStringData
 from bspedit.visibility import ClusterVisibility, Quake1Visibility, Quake3Visibility
 
-BYTES_ONLY = {"quake1_bsp::lighting", "quake2_bsp::lighting", "quake2_bsp::pop"}
+BYTES_ONLY = {"quake1_bsp::lighting", "quake2_bsp::lighting", "quake2_bsp::pop",
+              "source_bsp::lighting"}
 
 
 def _open(path: Path):
@@ -76,6 +79,11 @@ def _structured(bsp) -> list[tuple[str, type, bytes]]:
     ("q3", "VISIBILITY", 0, 46, Quake3Visibility),
     ("rbsp", "VISIBILITY", 0, 1, Quake3Visibility),
     ("source", "TEXDATA_STRING_DATA", 0, 21, TexdataStringData),
+    ("source", "OCCLUSION", 1, 19, OcclusionV1),
+    ("source", "OCCLUSION", 2, 20, Occlusion),
+    ("source", "PHYSCOLLIDE", 0, 20, PhysCollide),
+    ("source", "PHYSDISP", 0, 20, PhysDisp),
+    ("source", "LIGHTING", 1, 20, None),  # just bytes
     ("q1", "LIGHTING", 0, 29, None),      # just bytes
     ("q2", "POP", 0, 38, None),           # just bytes
     ("q1", "PLANES", 0, 29, None),        # fixed-size records: recordtypes
