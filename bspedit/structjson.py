@@ -48,11 +48,11 @@ def untext(obj: str | dict[str, str]) -> bytes:
 def padded_name(field: bytes) -> dict[str, Any]:
     """A fixed-size NUL-padded name field as {"name": text} plus, when the bytes after the
     name are not all zero (e.g. 0x80 fill left by some compilers), {"name_tail": ...} holding
-    everything from the first NUL on; "size" is the field's size."""
+    the bytes from the first NUL to the last nonzero one (zeros pad the field back)."""
     name, nul, rest = field.partition(b"\0")
     out: dict[str, Any] = {"name": text(name)}
     if rest.strip(b"\0"):
-        out["name_tail"] = text(nul + rest)
+        out["name_tail"] = text((nul + rest).rstrip(b"\0"))
     return out
 
 
