@@ -61,5 +61,6 @@ def unpadded_name(obj: dict[str, Any], size: int) -> bytes:
     name = untext(obj["name"])
     field = name + untext(obj["name_tail"]) if "name_tail" in obj else name
     if len(field) > size:
-        raise ValueError(f"name {name!r} is longer than its {size}-byte field")
+        raise ValueError(f"name {name!r} and its name_tail ({len(field)} bytes) do not fit the "
+                         f"{size}-byte field (shorten the tail or drop it)")
     return field.ljust(size, b"\0")
