@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import struct
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import BspError
 
@@ -133,6 +133,8 @@ class PhysDisp:
     tail: bytes = b""
     raw: bytes | None = None
 
+    WORD: ClassVar[str] = "H"        # the struct format of the count and the sizes
+
     @classmethod
     def parse(cls, data: bytes) -> PhysDisp:
         """Read the lump's bytes; one whose sizes run past its end is kept in `raw`."""
@@ -144,13 +146,15 @@ class PhysDisp:
     @classmethod
     def _parse(cls, data: bytes) -> PhysDisp:
         """The model; BspError where the count or a size runs past the end."""
-        if len(data) < 2:
+        width = struct.calcsize(cls.WORD)
+        if len(data) < width:
             raise BspError(f"PHYSDISP has {len(data)} bytes, fewer than its count", offset=0)
-        count = struct.unpack_from("<H", data)[0]
-        if 2 + 2 * count > len(data):
-            raise BspError(f"PHYSDISP's {count} sizes run past its {len(data)} bytes", offset=2)
-        sizes = struct.unpack_from(f"<{count}H", data, 2)
-        at, blobs = 2 + 2 * count, list[bytes]()
+        count = struct.unpack_from(f"<{cls.WORD}", data)[0]
+        if width * (1 + count) > len(data):
+            raise BspError(f"PHYSDISP's {count} sizes run past its {len(data)} bytes",
+                           offset=width)
+        sizes = struct.unpack_from(f"<{count}{cls.WORD}", data, width)
+        at, blobs = width * (1 + count), list[bytes]()
         for size in sizes:
             if at + size > len(data):
                 raise BspError(f"PHYSDISP blob {len(blobs)} runs past its {len(data)} bytes",
@@ -160,10 +164,10 @@ class PhysDisp:
         return cls(blobs, bytes(data[at:]))
 
     def to_bytes(self) -> bytes:
-        """The lump's bytes; struct.error if a blob is longer than a u2 size holds."""
+        """The lump's bytes; struct.error if a blob is longer than a size holds."""
         if self.raw is not None:
             return self.raw
-        return struct.pack(f"<H{len(self.blobs)}H", len(self.blobs),
+        return struct.pack(f"<{1 + len(self.blobs)}{self.WORD}", len(self.blobs),
                            *map(len, self.blobs)) + b"".join(self.blobs) + self.tail
 
     def to_json(self) -> dict[str, Any]:
@@ -181,3 +185,11 @@ class PhysDisp:
         if "raw" in obj:
             return cls(raw=_unblob(obj["raw"]))
         return cls([_unblob(b) for b in obj["blobs"]], _unblob(obj.get("tail", "")))
+
+
+@dataclass
+class PhysDispV2(PhysDisp):
+    """PHYSDISP at lump version 2 of Strata Source v25 maps (source_bsp::phys_disp_v2): the
+    count and the sizes are u4."""
+
+    WORD: ClassVar[str] = "I"

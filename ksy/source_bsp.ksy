@@ -82,6 +82,7 @@ doc: |
   - {lump: OCCLUSION, type: occlusion_v2, lump-version: 2, whole: true}
   - {lump: PHYSCOLLIDE, type: phys_collide, lump-version: 0, whole: true}
   - {lump: PHYSDISP, type: phys_disp, lump-version: 0, whole: true}
+  - {lump: PHYSDISP, type: phys_disp_v2, lump-version: 2, map-versions: [25], whole: true}
   - {lump: DISP_LIGHTMAP_SAMPLE_POSITIONS, type: disp_lightmap_sample_positions, lump-version: 0, whole: true}
   - {lump: DISP_LIGHTMAP_ALPHAS, type: disp_lightmap_alphas, lump-version: 0, whole: true}
 types:
@@ -737,11 +738,21 @@ types:
     doc: |
       The PHYSDISP lump (28) at lump version 0: dphysdisp_t, a displacement count, the byte size
       of each displacement's collision blob, then the blobs (bspfile.h: "the binary blob for each
-      displacement surface's virtual hull"). Lump version 2 (a Strata v25 map: 4 bytes, a zero
-      count and two more bytes) is not described.
+      displacement surface's virtual hull"). Lump version 2 (Strata v25) is phys_disp_v2.
     seq:
       - {id: num_displacements, type: u2, doc: "numDisplacements, one per DISPINFO record."}
       - {id: data_sizes, type: u2, repeat: expr, repeat-expr: num_displacements, doc: "dataSize[numDisplacements]: bytes of each blob."}
+      - {id: blobs, size: "data_sizes[_index]", repeat: expr, repeat-expr: num_displacements, doc: "The displacements' collision blobs, kept as raw bytes."}
+  phys_disp_v2:
+    doc: |
+      The PHYSDISP lump (28) at lump version 2 of Strata Source v25 maps: phys_disp with a u4
+      count and u4 sizes. Source: bsp_tool's Strata branch (snake-biscuits/bsp_tool
+      branches/strata/strata.py, PhysicsDisplacement version 2, format "I"), a third-party
+      reading; the one corpus map (bsptool_momentum_mp_lobby_v25.bsp, no displacements) agrees
+      only as far as its 4 bytes are a zero u4 count.
+    seq:
+      - {id: num_displacements, type: u4, doc: "Number of displacements, one per DISPINFO record."}
+      - {id: data_sizes, type: u4, repeat: expr, repeat-expr: num_displacements, doc: "Bytes of each blob."}
       - {id: blobs, size: "data_sizes[_index]", repeat: expr, repeat-expr: num_displacements, doc: "The displacements' collision blobs, kept as raw bytes."}
   disp_lightmap_sample_position:
     doc: |

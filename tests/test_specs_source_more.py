@@ -18,7 +18,7 @@ from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.generated.source_bsp import SourceBsp
 from bspedit.occlusion import Occluder, Occlusion, OcclusionV1
-from bspedit.physics import PhysCollide, PhysDisp
+from bspedit.physics import PhysCollide, PhysDisp, PhysDispV2
 from bspedit.recordtypes import lump_type, type_dtype
 from conftest import ROOT, corpus_maps
 
@@ -26,7 +26,8 @@ SPEC = yaml.safe_load((ROOT / "ksy" / "source_bsp.ksy").read_text(encoding="utf-
 NEW = ("LIGHTING", "LIGHTING_HDR", "OCCLUSION", "PHYSCOLLIDE", "PHYSDISP",
        "DISP_LIGHTMAP_SAMPLE_POSITIONS", "DISP_LIGHTMAP_ALPHAS")
 MODELS = {"source_bsp::occlusion_v1": OcclusionV1, "source_bsp::occlusion_v2": Occlusion,
-          "source_bsp::phys_collide": PhysCollide, "source_bsp::phys_disp": PhysDisp}
+          "source_bsp::phys_collide": PhysCollide, "source_bsp::phys_disp": PhysDisp,
+          "source_bsp::phys_disp_v2": PhysDispV2}
 CSGO = "tg1v1_am_grass2_csgo_v21"       # its LIGHTING has one more byte per luxel
 SIZES = {"MODELS": 48, "VERTEXES": 12, "PLANES": 20, "AREAS": 8, "DISPINFO": 176, "FACES": 56}
 
@@ -90,13 +91,16 @@ def test_lump_table_entries_of_the_new_lumps():
         ("LIGHTING", 1): "lighting", ("LIGHTING_HDR", 1): "lighting",
         ("OCCLUSION", 1): "occlusion_v1", ("OCCLUSION", 2): "occlusion_v2",
         ("PHYSCOLLIDE", 0): "phys_collide", ("PHYSDISP", 0): "phys_disp",
+        ("PHYSDISP", 2): "phys_disp_v2",
         ("DISP_LIGHTMAP_SAMPLE_POSITIONS", 0): "disp_lightmap_sample_positions",
         ("DISP_LIGHTMAP_ALPHAS", 0): "disp_lightmap_alphas"}
-    for (name, lump_version) in entries:
-        assert lump_type("source", name, lump_version).whole
+    for e in SPEC["-bspedit-lumps"]:
+        if e["lump"] in NEW:
+            map_version = e.get("map-versions", [20])[0]
+            assert lump_type("source", e["lump"], e["lump-version"], map_version).whole
     assert lump_type("source", "LIGHTING", 0) is None           # no public layout for version 0
     assert lump_type("source", "OCCLUSION", 0) is None
-    assert lump_type("source", "PHYSDISP", 2, 25) is None        # Strata's version 2: unknown
+    assert lump_type("source", "PHYSDISP", 2, 20) is None        # version 2 is Strata's only
     assert type_dtype("source_bsp::occluder_data").itemsize == 40
     assert type_dtype("source_bsp::occluder_data_v1").itemsize == 36
     assert type_dtype("source_bsp::occluder_poly").itemsize == 12
@@ -106,13 +110,12 @@ def test_lump_table_entries_of_the_new_lumps():
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_every_non_empty_lump_but_the_prop_lumps_is_described(path, loaded):
-    """After this spec only the entity, game lump and pakfile models, the unused lumps
-    PROPCOLLISION / PROPHULLS and Strata's PHYSDISP v2 stay without a type."""
+    """After this spec only the entity, game lump and pakfile models and the lumps
+    PROPCOLLISION / PROPHULLS stay without a type."""
     version, lumps = loaded(path)
     left = {name for name, (v, _) in lumps.items()
             if lump_type("source", name, v, version) is None}
-    assert left <= {"PROPCOLLISION", "PROPHULLS", "PHYSDISP"}, left
-    assert "PHYSDISP" not in left or (version, lumps["PHYSDISP"][0]) == (25, 2)
+    assert left <= {"PROPCOLLISION", "PROPHULLS"}, left
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
@@ -252,11 +255,11 @@ def test_physdisp(path, loaded):
         assert _count(lumps, "DISPINFO") and path.stem == "sdk2013_sdk_vehicles_v19"
         return
     lump_version, data = lumps["PHYSDISP"]
+    model = (PhysDispV2 if lump_version == 2 else PhysDisp).parse(data)
+    assert model.raw is None
     if lump_version == 2:
-        assert data == bytes(4)
-        return
-    model = PhysDisp.parse(data)
-    kaitai = _kaitai(lump_type("source", "PHYSDISP", 0, version), data)
+        assert version == 25 and data == bytes(4)
+    kaitai = _kaitai(lump_type("source", "PHYSDISP", lump_version, version), data)
     assert len(model.blobs) == kaitai.num_displacements == _count(lumps, "DISPINFO")
     assert [len(b) for b in model.blobs] == kaitai.data_sizes and model.blobs == kaitai.blobs
     assert model.tail == b""
@@ -339,6 +342,9 @@ def test_physics_models_keep_tails_and_unparseable_bytes():
     disp = struct.pack("<3H", 2, 1, 2) + b"abc"
     assert PhysDisp.parse(disp + b"t").blobs == [b"a", b"bc"]
     assert PhysDisp.parse(disp + b"t").to_bytes() == disp + b"t"
+    wide = struct.pack("<3I", 2, 1, 2) + b"abc"
+    assert PhysDispV2.parse(wide).blobs == [b"a", b"bc"] and PhysDispV2.parse(wide).tail == b""
+    assert PhysDispV2.parse(wide).to_bytes() == wide and PhysDispV2.parse(disp).raw == disp
     cases = [(PhysCollide, (one + terminator)[:cut])
              for cut in (0, 10, len(one) - 1, len(one), len(one) + len(terminator) - 1)]
     cases += [(PhysDisp, disp[:cut]) for cut in (0, 1, 4, 7)]

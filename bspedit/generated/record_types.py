@@ -1391,6 +1391,7 @@ LUMP_TABLES: dict[str, dict[str, list[tuple[Any, ...]]]] = {
         ],
         "PHYSDISP": [
             ("source_bsp::phys_disp", 0, None, True, None),
+            ("source_bsp::phys_disp_v2", 2, (25,), True, None),
         ],
         "DISP_LIGHTMAP_SAMPLE_POSITIONS": [
             ("source_bsp::disp_lightmap_sample_positions", 0, None, True, None),

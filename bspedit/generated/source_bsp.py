@@ -1385,8 +1385,7 @@ class SourceBsp(KaitaiStruct):
     class PhysDisp(KaitaiStruct):
         """The PHYSDISP lump (28) at lump version 0: dphysdisp_t, a displacement count, the byte size
         of each displacement's collision blob, then the blobs (bspfile.h: "the binary blob for each
-        displacement surface's virtual hull"). Lump version 2 (a Strata v25 map: 4 bytes, a zero
-        count and two more bytes) is not described.
+        displacement surface's virtual hull"). Lump version 2 (Strata v25) is phys_disp_v2.
         """
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.PhysDisp, self).__init__(_io)
@@ -1399,6 +1398,41 @@ class SourceBsp(KaitaiStruct):
             self.data_sizes = []
             for i in range(self.num_displacements):
                 self.data_sizes.append(self._io.read_u2le())
+
+            self.blobs = []
+            for i in range(self.num_displacements):
+                self.blobs.append(self._io.read_bytes(self.data_sizes[i]))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.data_sizes)):
+                pass
+
+            for i in range(len(self.blobs)):
+                pass
+
+
+
+    class PhysDispV2(KaitaiStruct):
+        """The PHYSDISP lump (28) at lump version 2 of Strata Source v25 maps: phys_disp with a u4
+        count and u4 sizes. Source: bsp_tool's Strata branch (snake-biscuits/bsp_tool
+        branches/strata/strata.py, PhysicsDisplacement version 2, format "I"), a third-party
+        reading; the one corpus map (bsptool_momentum_mp_lobby_v25.bsp, no displacements) agrees
+        only as far as its 4 bytes are a zero u4 count.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PhysDispV2, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.num_displacements = self._io.read_u4le()
+            self.data_sizes = []
+            for i in range(self.num_displacements):
+                self.data_sizes.append(self._io.read_u4le())
 
             self.blobs = []
             for i in range(self.num_displacements):
