@@ -6,7 +6,9 @@ arrays with the dtypes generated from ksy/source_game_lumps.ksy (`type_dtype`), 
 origin is `props["origin"][i]` and edits write back exactly the changed bytes. The counts are
 read with `struct` and the records with `numpy.frombuffer` rather than the generated Kaitai
 reader, which builds one Python object per record. Bytes after the last table are kept in
-`trailing`; a member whose counts do not fit its bytes is kept in `raw`.
+`trailing`; a member whose counts do not fit its bytes is kept in `raw`. In JSON the records
+are tables of text cells (bspedit.recordtable: one column per leaf field, floats as the
+shortest text giving back their bits, NaN payloads and -0.0 included).
 """
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .errors import BspError
+from .recordtable import columns, format_rows, parse_rows
 from .recordtypes import type_dtype
 from .structjson import blob, padded_name, unblob, unpadded_name
 
@@ -49,10 +53,24 @@ def _pack(arrays: list[numpy.ndarray[Any, Any]]) -> bytes:
     return b"".join(struct.pack("<i", len(a)) + a.tobytes() for a in arrays)
 
 
-def _unpack_records(type_name: str, text: str) -> numpy.ndarray[Any, Any]:
+def _table_json(array: numpy.ndarray[Any, Any]) -> dict[str, Any]:
+    """Records as {"columns": [dotted field names], "rows": [[text cells]]}."""
+    cols = columns(array.dtype)
+    rows = format_rows(array.tobytes(), array.dtype.itemsize, cols, range(len(array)))
+    return {"columns": [c.name for c in cols], "rows": [list(row) for row in rows]}
+
+
+def _table_from_json(type_name: str, obj: dict[str, Any]) -> numpy.ndarray[Any, Any]:
+    """The records of a `_table_json` value; BspError for a malformed table."""
     import numpy
 
-    return numpy.frombuffer(unblob(text), type_dtype(type_name)).copy()
+    dtype = type_dtype(type_name)
+    cols = columns(dtype)
+    if obj["columns"] != [c.name for c in cols]:
+        raise BspError(f"{type_name} columns {obj['columns']} are not "
+                       f"{[c.name for c in cols]}")
+    raw = parse_rows(obj["rows"], dtype.itemsize, cols, type_name, first_line=1)
+    return numpy.frombuffer(raw, dtype).copy()
 
 
 @dataclass(eq=False, slots=True)
@@ -88,14 +106,12 @@ class DetailProps:
         return _pack([self.models, self.sprites, self.props]) + self.trailing
 
     def to_json(self) -> dict[str, Any]:
-        """Model names as text; sprite and prop records as base64 of their packed bytes
-        (float bits, NaN payloads and -0.0 kept), with their counts."""
+        """Model names as text; sprite and prop records as tables of text cells."""
         if self.raw is not None:
             return {"raw": blob(self.raw)}
         assert self.models is not None and self.sprites is not None and self.props is not None
         return {"models": [padded_name(bytes(n).ljust(128, b"\0")) for n in self.models["name"]],
-                "num_sprites": len(self.sprites), "sprites": blob(self.sprites.tobytes()),
-                "num_props": len(self.props), "props": blob(self.props.tobytes()),
+                "sprites": _table_json(self.sprites), "props": _table_json(self.props),
                 "trailing": blob(self.trailing)}
 
     @classmethod
@@ -106,8 +122,8 @@ class DetailProps:
 
         names = b"".join(unpadded_name(m, 128) for m in obj["models"])
         return cls(numpy.frombuffer(names, type_dtype(MODEL_TYPE)).copy(),
-                   _unpack_records(SPRITE_TYPE, obj["sprites"]),
-                   _unpack_records(PROP_TYPE, obj["props"]), unblob(obj["trailing"]))
+                   _table_from_json(SPRITE_TYPE, obj["sprites"]),
+                   _table_from_json(PROP_TYPE, obj["props"]), unblob(obj["trailing"]))
 
 
 @dataclass(eq=False, slots=True)
@@ -137,11 +153,10 @@ class DetailPropLighting:
         if self.raw is not None:
             return {"raw": blob(self.raw)}
         assert self.records is not None
-        return {"num_records": len(self.records), "records": blob(self.records.tobytes()),
-                "trailing": blob(self.trailing)}
+        return {"records": _table_json(self.records), "trailing": blob(self.trailing)}
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> DetailPropLighting:
         if "raw" in obj:
             return cls(raw=unblob(obj["raw"]))
-        return cls(_unpack_records(LIGHTSTYLE_TYPE, obj["records"]), unblob(obj["trailing"]))
+        return cls(_table_from_json(LIGHTSTYLE_TYPE, obj["records"]), unblob(obj["trailing"]))

@@ -141,3 +141,23 @@ def test_detail_props_tables_and_trailing():
     assert _round_trip(DetailProps, struct.pack("<i", 2) + name).raw is not None
     lighting = _round_trip(DetailPropLighting, struct.pack("<i", 1) + b"\x01\x02\x03\xfe\x05")
     assert lighting.records["style"][0] == 5 and lighting.records["lighting"]["exponent"][0] == -2
+
+
+def test_detail_prop_json_is_a_readable_lossless_table():
+    prop = bytearray(52)
+    struct.pack_into("<3I", prop, 0, 0x7fa00001, 0x80000000, 0x00000001)   # NaN payload, -0.0
+    struct.pack_into("<f", prop, 48, 0.1)
+    data = struct.pack("<3i", 0, 0, 1) + bytes(prop)
+    obj = json.loads(json.dumps(DetailProps.parse(data).to_json()))
+    columns, (row,) = obj["props"]["columns"], obj["props"]["rows"]
+    cells = dict(zip(columns, row))
+    assert cells["origin.x"] == "nan:0x7fa00001" and cells["origin.y"] == "-0.0"
+    assert cells["scale"] == "0.1" and cells["type"] == "0"
+    cells["scale"] = "2.5"
+    obj["props"]["rows"] = [[cells[c] for c in columns]]
+    edited = DetailProps.from_json(obj).to_bytes()
+    assert edited[:-4] == data[:-4] and struct.unpack("<f", edited[-4:]) == (2.5,)
+    obj["props"]["columns"] = columns[::-1]
+    from bspedit.errors import BspError
+    with pytest.raises(BspError):
+        DetailProps.from_json(obj)
