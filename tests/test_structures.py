@@ -211,6 +211,23 @@ def test_quake1_texture_checked_by_hand():
     assert model.names == ["batt0top", "batt1sid"]
 
 
+def test_bsp2_texture_checked_by_hand():
+    """xxd of q1/bsptool_remakequake_mp_lobby_bsp2.bsp at TEXTURES (offset 7664): count 2,
+    offsets -1 (0xffffffff: missing) and 12; at 7676 "128_grey_3", NUL-padded, width and
+    height 128 (0x80), mip offsets 40, 16424, 20520, 21544 (0x28, 0x4028, 0x5028, 0x5428),
+    pixels 0x08..."""
+    path = CORPUS / "q1" / "bsptool_remakequake_mp_lobby_bsp2.bsp"
+    if not path.is_file():
+        pytest.skip("../shared/corpus not present")
+    bsp = _open(path)
+    assert bsp.family.key == "bsp2"
+    model = _model(bsp, "TEXTURES")
+    assert model.offsets == [-1, 12] and model.names == [None, "128_grey_3"]
+    grey = model.texture(1)
+    assert (grey.width, grey.height, grey.mip_offsets) == (128, 128, [40, 16424, 20520, 21544])
+    assert grey.pixels(0)[:2] == b"\x08\x08" and model.texture(0) is None
+
+
 def test_goldsrc_texture_checked_by_hand():
     """xxd of goldsrc/hltopdown_test.bsp at TEXTURES (offset 3816): count 3, offsets 16, 56,
     96; at 3832 "c1a0_labflrc", NUL, "8", NUL, NUL (stale bytes after the name), width and
