@@ -1,6 +1,7 @@
 """The Source PHYSCOLLIDE (29) and PHYSDISP (28) lumps as lossless models (issue 17).
 
-Layouts: ksy/source_bsp.ksy phys_collide and phys_disp (bspfile.h dphysmodel_t, dphysdisp_t).
+Layouts: ksy/source_bsp.ksy phys_collide, phys_disp and phys_disp_v2 (bspfile.h dphysmodel_t,
+dphysdisp_t; Strata's version 2 widens the count and sizes to u4).
 Read with struct rather than the generated Kaitai readers: the models must write back, and the
 collision blobs are opaque bytes that need no field-by-field reading. The physics engine's
 blobs and the key-values text are kept as bytes; bytes after the end are kept as `tail`, and a
@@ -39,9 +40,11 @@ class PhysModel:
 
     @property
     def terminator(self) -> bool:
+        """The modelIndex -1 entry that ends the lump."""
         return self.model_index == -1
 
     def to_bytes(self) -> bytes:
+        """The header, the solids (each with its size) and the key text."""
         return b"".join([_HEADER.pack(self.model_index, self.data_size, len(self.key_data),
                                       len(self.solids)),
                          *(_SIZE.pack(len(s)) + s for s in self.solids), self.key_data])
