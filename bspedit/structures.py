@@ -49,7 +49,6 @@ GAME_LUMP_MODELS: dict[str, str] = {
     "source_game_lumps::detail_prop_lighting": "detailprops:DetailPropLighting",
 }
 
-
 # BSPX lump name -> "module:Class"; lumps that are only bytes (RGBLIGHTING, LIGHTINGDIR) have none.
 BSPX_MODELS: dict[str, str] = {
     "BRUSHLIST": "brushlist:BrushList",
