@@ -167,7 +167,7 @@ def write_table(path: Path, type_name: str, data: bytes) -> None:
                                               range(len(data) // dtype.itemsize)))
 
 
-def write_table_to(out: TextIO, cols: list[Column], rows: list[list[str]]) -> None:
+def write_table_to(out: TextIO, cols: list[Column], rows: list[tuple[str, ...]]) -> None:
     """CSV of `rows` of cells under a header row of the columns' names."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([c.name for c in cols])
@@ -194,8 +194,9 @@ def read_table(path: Path, type_name: str) -> bytes:
     if not rows or rows[0] != names:
         raise BspError(f"line 1: the header row must be the {len(names)} field names of "
                        f"{type_name} ({','.join(names[:4])},...)", path=str(path))
-    lines = [(n, row) for n, row in enumerate(rows[1:], 2) if row]
-    return parse_rows(lines, dtype.itemsize, cols, str(path))
+    while len(rows) > 1 and not rows[-1]:      # blank lines at the end
+        rows.pop()
+    return parse_rows(rows[1:], dtype.itemsize, cols, str(path))
 
 
 @dataclass(frozen=True, slots=True)

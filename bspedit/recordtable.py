@@ -146,13 +146,14 @@ def parse_float(column: Column, text: str) -> bytes:
     return struct.pack(fmt, value)
 
 
-def format_rows(data: bytes, itemsize: int, cols: list[Column], rows: range) -> list[list[str]]:
+def format_rows(data: bytes, itemsize: int, cols: list[Column],
+                rows: range) -> list[tuple[str, ...]]:
     """The cells of records `rows` (a step-1 range) of `data`, whole records of `itemsize`."""
     data = data[rows.start * itemsize:rows.stop * itemsize]
     count = len(rows)
     if not count:
         return []
-    return [list(row) for row in zip(*(_format_column(data, count, itemsize, c) for c in cols))]
+    return list(zip(*(_format_column(data, count, itemsize, c) for c in cols)))
 
 
 def _format_column(data: bytes, count: int, itemsize: int, column: Column) -> list[str]:
@@ -163,37 +164,36 @@ def _format_column(data: bytes, count: int, itemsize: int, column: Column) -> li
                 for at in range(column.offset, count * itemsize, itemsize)]
     values = numpy.ndarray((count,), numpy.dtype(column.format), buffer=data,
                            offset=column.offset, strides=(itemsize,))
-    if column.kind in "iu":
-        return [str(v) for v in values.tolist()]
-    cells = [str(v) for v in values] if column.size == 4 else [repr(v) for v in values.tolist()]
-    for n in numpy.flatnonzero(numpy.isnan(values)).tolist():
-        cells[n] = format_float(values[n].tobytes())
+    cells: list[str] = values.astype(str).tolist()
+    if column.kind == "f":
+        for n in numpy.flatnonzero(numpy.isnan(values)).tolist():
+            cells[n] = format_float(values[n].tobytes())
     return cells
 
 
-def parse_rows(lines: list[tuple[int, list[str]]], itemsize: int, cols: list[Column],
-               path: str) -> bytes:
-    """The records of text rows (line number, cells); BspError naming `path` and the line."""
-    for line, cells in lines:
-        if len(cells) != len(cols):
-            raise BspError(f"line {line}: {len(cells)} cells, the header has {len(cols)}",
-                           path=path)
+def parse_rows(rows: list[list[str]], itemsize: int, cols: list[Column], path: str,
+               first_line: int = 2) -> bytes:
+    """The records of text rows (the first on line `first_line`); BspError naming `path` and
+    the line of a malformed row."""
     import numpy
 
-    out = numpy.zeros((len(lines), itemsize), numpy.uint8)
-    for n, column in enumerate(cols):
-        cells = [cells[n] for _, cells in lines]
+    for n, row in enumerate(rows):
+        if len(row) != len(cols):
+            raise BspError(f"line {first_line + n}: {len(row)} cells, the header has "
+                           f"{len(cols)}", path=path)
+    out = numpy.zeros((len(rows), itemsize), numpy.uint8)
+    for n, (column, cells) in enumerate(zip(cols, zip(*rows))):
         try:
-            raw = _parse_column(column, cells)
+            raw = _parse_column(column, list(cells))
         except ValueError:
-            for line, row in lines:         # find the first bad cell
+            for line, row in enumerate(rows, first_line):       # find the first bad cell
                 try:
                     parse_cell(column, row[n])
                 except ValueError as exc:
                     raise BspError(f"line {line}: {exc}", path=path) from None
             raise
         out[:, column.offset:column.offset + column.size] = \
-            numpy.frombuffer(raw, numpy.uint8).reshape(len(lines), column.size)
+            numpy.frombuffer(raw, numpy.uint8).reshape(len(rows), column.size)
     return out.tobytes()
 
 
@@ -201,21 +201,33 @@ def _parse_column(column: Column, cells: list[str]) -> bytes:
     """The raw values of one column, packed; ValueError on any bad cell."""
     import numpy
 
-    if column.kind == "S" or (column.kind == "f" and any("n" in c.lower()[:2] for c in cells)):
+    if column.kind == "S" or column.format == "<u8":
+        return b"".join(parse_cell(column, cell) for cell in cells)
+    nans = [n for n, c in enumerate(cells) if c[:4].lower() == "nan:"] \
+        if column.kind == "f" else []
+    try:
+        text = numpy.array([c if c[:4].lower() != "nan:" else "0" for c in cells]
+                           if nans else cells, str)
+        values = text.astype(numpy.float64 if column.kind == "f" else numpy.int64)
+    except (ValueError, OverflowError):         # a bad cell
         return b"".join(parse_cell(column, cell) for cell in cells)
     if column.kind == "f":
-        values = numpy.array([float(c) for c in cells], numpy.float64)
         if column.size == 8:
-            return values.astype("<f8").tobytes()
-        with numpy.errstate(over="ignore"):
-            single = values.astype("<f4")
-        if numpy.any(numpy.isinf(single) & ~numpy.isinf(values)):
-            raise ValueError("out of range")
-        return single.tobytes()
-    numbers = [int(c, 10) for c in cells]
+            packed = values.astype("<f8")
+        else:
+            with numpy.errstate(over="ignore"):
+                packed = values.astype("<f4")
+            if numpy.any(numpy.isinf(packed) & ~numpy.isinf(values)):
+                raise ValueError("out of range")
+        raw = packed.view(numpy.uint8).reshape(len(cells), column.size)
+        for n in nans:                          # NaN with its bits
+            raw[n] = numpy.frombuffer(parse_float(column, cells[n]), numpy.uint8)
+        return raw.tobytes()
+    if numpy.char.find(text, ".").max(initial=-1) >= 0:
+        raise ValueError("not a whole number")
     bits = column.size * 8
     low, high = (-(1 << bits - 1), (1 << bits - 1) - 1) if column.kind == "i" \
         else (0, (1 << bits) - 1)
-    if numbers and not (low <= min(numbers) and max(numbers) <= high):
+    if len(values) and not (low <= values.min() and values.max() <= high):
         raise ValueError("out of range")
-    return numpy.array(numbers, numpy.dtype(column.format)).tobytes()
+    return values.astype(column.format).tobytes()

@@ -46,7 +46,7 @@ def test_random_float32_and_float64_bits_survive():
     doubles = rng.integers(0, 1 << 63, 20_000, dtype=numpy.uint64).astype("<u8").tobytes()
     for column, data in ((F32, singles), (F64, doubles)):
         rows = format_rows(data, column.size, [column], range(len(data) // column.size))
-        back = parse_rows([(n, r) for n, r in enumerate(rows, 2)], column.size, [column], "x")
+        back = parse_rows([list(r) for r in rows], column.size, [column], "x")
         assert back == data
     assert _round_trip(F64, struct.pack("<Q", 0x7FF0000000000001)) == "nan:0x7ff0000000000001"
     assert _round_trip(F64, struct.pack("<d", -0.0)) == "-0.0"
@@ -107,8 +107,7 @@ def test_rows_are_the_records_of_the_file(family):
         assert result["fields"] == [c.name for c in cols]
         assert result["count"] == len(data) // size
         assert [r["index"] for r in result["rows"]] == list(range(result["count"]))
-        rows = [(n, r["cells"]) for n, r in enumerate(result["rows"])]
-        assert parse_rows(rows, size, cols, name) == data
+        assert parse_rows([r["cells"] for r in result["rows"]], size, cols, name) == data
 
 
 def _has_records(bsp: Bsp, index: int) -> bool:
@@ -192,3 +191,21 @@ def test_a_lump_with_a_model_shows_its_json():
         data = bsp.read_lump("textures")
     model = model_for_type(result["type"])
     assert model is not None and model.from_json(result["structure"]).to_bytes() == data
+
+
+@pytest.mark.parametrize("kind,size,cells,message", [
+    ("i", 4, ["1", "2", "x"], "line 4: n: not a whole number: 'x'"),
+    ("i", 4, ["1", "1.5"], "line 3: n: not a whole number: '1.5'"),
+    ("u", 2, ["1", "65536"], "line 3: n: 65536 does not fit"),
+    ("u", 8, ["18446744073709551615", "18446744073709551616"], "line 3: n: 184467440737095516"),
+    ("f", 4, ["1", "nan:0x7fc00001", "1e40"], "line 4: n: 1e40 is out of float32's range"),
+    ("f", 8, ["1", "one"], "line 3: n: not a number: 'one'"),
+])
+def test_a_bad_cell_names_its_line(kind, size, cells, message):
+    from bspedit.errors import BspError
+
+    column = Column("n", 0, kind, size)
+    with pytest.raises(BspError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_rows([[c] for c in cells], size, [column], "t.csv")
+    good = [c for c in cells[:-1]]
+    assert len(parse_rows([[c] for c in good], size, [column], "t.csv")) == size * len(good)

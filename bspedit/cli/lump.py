@@ -166,13 +166,13 @@ def run_show(args: argparse.Namespace) -> int:
     cells = format_rows(whole, dtype.itemsize, cols, shown)
     set_result(args, {"lump": row, "type": type_name, "count": count, "tail": len(tail),
                       "fields": [c.name for c in cols],
-                      "rows": [{"index": n, "cells": r} for n, r in zip(shown, cells)],
+                      "rows": [{"index": n, "cells": list(r)} for n, r in zip(shown, cells)],
                       "structure": None})
     if args.csv:
         write_table_to(sys.stdout, cols, cells)
     elif not args.json:
         _print_table(["#"] + [c.name for c in cols],
-                     [[str(n)] + r for n, r in zip(shown, cells)])
+                     [[str(n), *r] for n, r in zip(shown, cells)])
     if tail:
         args.report.warn(f"{lump_label(lump)}: {len(tail)} bytes after the last whole "
                          f"{dtype.itemsize}-byte record (not shown)")
