@@ -3,6 +3,7 @@ and an edit of a dumped file changes only its lump (the others keep bytes and of
 from __future__ import annotations
 
 import csv
+import errno
 import json
 import os
 import shutil
@@ -227,22 +228,33 @@ def test_a_non_empty_folder_needs_force(tmp_path):
 
 
 @needs_corpus
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
 def test_a_read_only_target_folder(tmp_path):
+    from test_user_mistakes import _read_only
+
     folder, _ = _dump(Q1, tmp_path)
     locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o555)
-    try:
-        result = run_cli("build", folder, "-o", locked / "out.bsp")
-        assert result.returncode == 2, result.stderr
-        assert str(locked / "out.bsp") in result.stderr and len(result.stderr.splitlines()) == 1
-        assert list(locked.iterdir()) == []
-        result = run_cli("dump", Q1, locked / "d")
-        assert result.returncode == 2 and str(locked / "d") in result.stderr, result.stderr
-        assert list(locked.iterdir()) == []
-    finally:
-        locked.chmod(0o755)
+    with _read_only(locked):
+        for argv, target in ((["build", folder, "-o"], locked / "out.bsp"),
+                             (["dump", Q1], locked / "d")):
+            result = run_cli(*argv, target)
+            assert result.returncode == 2, result.stderr
+            assert str(target) in result.stderr and len(result.stderr.splitlines()) == 1
+            assert list(locked.iterdir()) == []
+
+
+@needs_corpus
+def test_a_full_disk(tmp_path):
+    from test_user_mistakes import _full_disk
+
+    folder, _ = _dump(Q1, tmp_path)
+    full = tmp_path / "full"
+    with _full_disk(full):
+        for argv, target in ((["build", folder, "-o"], full / "out.bsp"),
+                             (["dump", Q1], full / "d")):
+            result = run_cli(*argv, target)
+            assert result.returncode == 2, result.stderr
+            assert os.strerror(errno.ENOSPC) in result.stderr, result.stderr
+            assert sorted(p.name for p in full.iterdir()) == [".filler"]
 
 
 @needs_corpus
