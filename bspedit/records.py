@@ -51,8 +51,11 @@ def _file_key(fd: int) -> tuple[int, int]:
 
 def mapped_floor(fd: int) -> int:
     """The size an in-place save may not cut the file below: the longest live mapping of it."""
-    live = _MAPPINGS.get(_file_key(fd), weakref.WeakSet())
-    return max((len(m) for m in live if not m.closed), default=0)
+    key = _file_key(fd)
+    floor = max((len(m) for m in _MAPPINGS.get(key, ()) if not m.closed), default=0)
+    if not floor:
+        _MAPPINGS.pop(key, None)
+    return floor
 
 
 def guard_plan(bsp: Bsp, plan: Plan) -> Plan:

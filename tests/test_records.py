@@ -180,6 +180,8 @@ def test_a_tail_no_record_covers_is_reported_and_kept(tmp_path):
         assert odd.record_tail("PLANES") == tail
         planes = odd.records("PLANES", writable=True)
         planes["dist"][0] += 1
+        seen = odd.records("PLANES")                    # a read-only view of the edited copy
+        assert seen[0] == planes[0] and not seen.flags.writeable
         odd.save(tmp_path / "edited.bsp")
         with Bsp.open(tmp_path / "edited.bsp") as edited:
             assert edited.read_lump("PLANES") == planes.tobytes() + tail
