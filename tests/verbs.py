@@ -140,9 +140,10 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
 
 def command(verb: str, values: dict[str, str], target: list[str]) -> list[str]:
     """The command line of `verb` with the placeholders filled and TARGET replaced; {dumped}
-    is the map dumped to a folder (made on first use: dumps take a while)."""
+    is the map dumped to a folder beside `folder` (made on first use, as dumps take a while;
+    outside `folder`, whose files the dry-run test compares before and after)."""
     if "{dumped}" in ARGS[verb] and "dumped" not in values:
-        values["dumped"] = f"{values['folder']}/dumped-for-build"
+        values["dumped"] = f"{values['folder']}-dumped"
         assert invoke(["dump", values["map"], values["dumped"]], capture=True).code == 0
     words = []
     for word in ARGS[verb]:
