@@ -51,7 +51,7 @@ def _flatten(dtype: numpy.dtype[Any], name: str, offset: int, found: list[Column
         for n, index in enumerate(numpy.ndindex(*shape)):
             label = "".join(f"[{i}]" for i in index)
             _flatten(base, f"{name}{label}", offset + n * base.itemsize, found)
-    elif dtype.names:
+    elif dtype.names and dtype.fields:
         for field in dtype.names:
             sub, at = dtype.fields[field][:2]
             _flatten(sub, f"{name}.{field}" if name else field, offset + at, found)
@@ -119,14 +119,15 @@ def parse_cell(column: Column, text: str) -> bytes:
 
 
 def parse_float(column: Column, text: str) -> bytes:
-    fmt, bits, digits = _FLOATS[column.size]
+    """The bits of a float cell: a number, `inf`, `-inf` or `nan:` and the bits in hex."""
+    fmt = _FLOATS[column.size][0]
     lowered = text.lower()
     if lowered.startswith("nan:"):
         try:
-            value = int(lowered[4:], 16)
+            bits = int(lowered[4:], 16)
         except ValueError:
-            value = -1
-        raw = value.to_bytes(column.size, "little") if 0 <= value < 1 << column.size * 8 \
+            bits = -1
+        raw = bits.to_bytes(column.size, "little") if 0 <= bits < 1 << column.size * 8 \
             else b""
         if not raw or not math.isnan(struct.unpack(fmt, raw)[0]):
             raise ValueError(f"{column.name}: not the bits of a NaN: {text!r}")
