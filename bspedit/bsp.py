@@ -23,10 +23,10 @@ from .bspx import relocate_trailer
 from .gamelump import relocate_game_lump
 
 if TYPE_CHECKING:
-    from .entities import EntityLump
-    from .gamelump import GameLump
     import numpy
 
+    from .entities import EntityLump
+    from .gamelump import GameLump
     from .pakfile import Pakfile
     from .records import RecordInfo, RecordStore
     from .saving import SaveResult
@@ -61,7 +61,8 @@ class Bsp:
 
     Its views (`entities()`, `pakfile`, `game_lump`, `static_props`) are parsed on first use
     and edited in place; `save()` stores every view's edits. A view read owns its lump: edit
-    that lump through the view, not with `replace_lump`.
+    that lump through the view, not with `replace_lump`. `records(lump)` reads fixed-size
+    lumps as numpy arrays; a writable one owns its lump the same way.
     """
 
     def __init__(self, path: str, fd: int, header: Header, layout: Layout) -> None:

@@ -4,7 +4,8 @@
 (`bspedit.recordtypes`). Read-only arrays are zero-copy views of one `mmap` of the file, made
 on first use: views of the file as it was opened (its directory, at its offsets). Read them
 again after an in-place save, whose writes they may show. An in-place save of a file with a
-live mapping in this process never cuts the file below the mapping, so old views never fault.
+live mapping in this process never cuts the file below the mapping (it keeps zeros at its
+end instead), so old views never fault.
 LZMA-compressed Source lumps are decompressed (a copy).
 
 `records(lump, writable=True)` gives the map's own copy; `save()` stores it when its bytes
