@@ -86,6 +86,8 @@ def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
         if stored:
             packed = entry["compressed"] and not lzma      # stored LZMA bytes, kept raw
             entry.update(_write_lump(bsp, lump, content, packed, folder))
+            if lump.name == family.game_lump and not packed:
+                entry["members"] = _write_members(bsp, f"{_stem(lump)}_members", folder)
         lumps.append(entry)
     gaps = []
     for gap in bsp.layout.gaps:
@@ -137,6 +139,49 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
     return {"file": name, "form": form}
 
 
+def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any]]:
+    """Write each Source game lump member with data and a unique printable id as
+    `subfolder/ID.bin` (decompressed) or, with a model, `ID.json`; their manifest rows."""
+    from .structures import game_structure_for
+
+    game = bsp.game_lump
+    names = [m.name for m in game.members]
+    rows = []
+    for member in game.members:
+        name = member.name
+        if member.terminator or not member.stored or names.count(name) != 1 or \
+                not re.fullmatch(r"[A-Za-z0-9_]{4}", name):
+            continue
+        data = game.payload(member)
+        row: dict[str, Any] = {"id": name, "version": member.version, "form": "raw",
+                               "type": None, "content_length": len(data),
+                               "content_crc32": _crc(data), "file": f"{subfolder}/{name}.bin"}
+        model = game_structure_for(bsp.family.key, name, member.version)
+        obj = _model_json(model, data) if model is not None else None
+        (folder / subfolder).mkdir(exist_ok=True)
+        if obj is not None:
+            from .recordtypes import game_lump_type
+
+            entry = game_lump_type(bsp.family.key, name, member.version)
+            row.update(form="json", type=entry.type if entry else None,
+                       file=f"{subfolder}/{name}.json")
+            (folder / row["file"]).write_text(json.dumps(obj, indent=1) + "\n")
+        else:
+            (folder / row["file"]).write_bytes(data)
+        rows.append(row)
+    return rows
+
+
+def _model_json(model: Any, data: bytes) -> dict[str, Any] | None:
+    """`model`'s JSON of `data`, or None when it does not give back the exact bytes."""
+    try:
+        obj: dict[str, Any] = model.parse(data).to_json()
+        back = model.from_json(json.loads(json.dumps(obj))).to_bytes()
+    except (BspError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    return obj if back == data else None
+
+
 def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str, Any]] | None:
     """A variable-size lump's Kaitai type and model as JSON (`bspedit.structures`), or None
     when it has no model or the model does not give back its exact bytes."""
@@ -147,12 +192,8 @@ def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str,
     entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
     if model is None or entry is None:
         return None
-    try:
-        obj = model.parse(content).to_json()       # type: ignore[attr-defined]
-        back = model.from_json(json.loads(json.dumps(obj))).to_bytes()  # type: ignore[attr-defined]
-    except (BspError, ValueError, KeyError, TypeError, IndexError):
-        return None
-    return (entry.type, obj) if back == content else None
+    obj = _model_json(model, content)
+    return None if obj is None else (entry.type, obj)
 
 
 def write_table(path: Path, type_name: str, data: bytes) -> None:
@@ -208,6 +249,7 @@ class Rebuilt:
     stored: dict[int, bytes]
     changed: tuple[int, ...]
     inputs: tuple[str, ...]        # every file read
+    members: tuple[tuple[str, bytes], ...] = ()     # edited game lump members: id, new data
 
 
 def _field(entry: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -282,6 +324,7 @@ def rebuild(folder: Path) -> Rebuilt:
 
     manifest = read_manifest(folder)
     stored, changed, inputs = {}, [], [str(folder / MANIFEST)]
+    members: list[tuple[str, bytes]] = []
     for entry in manifest["lumps"]:
         if not entry["length"] and entry.get("file") is None:
             continue
@@ -308,7 +351,25 @@ def rebuild(folder: Path) -> Rebuilt:
         stored[entry["index"]] = data
         if not same or len(data) != entry["length"] or _crc(data) != entry["crc32"]:
             changed.append(entry["index"])
-    return Rebuilt(manifest, stored, tuple(changed), tuple(inputs))
+        for member in entry.get("members") or ():
+            member_path = _inside(folder, member.get("file"), f"lump {entry['index']} member")
+            inputs.append(str(member_path))
+            new = _from_json(member_path, member.get("type")) if member.get("form") == "json" \
+                and _exists(member_path) else member_path.read_bytes() \
+                if _exists(member_path) else b""
+            if len(new) != member.get("content_length") or _crc(new) != member.get("content_crc32"):
+                members.append((str(member.get("id")), new))
+        if members and entry["index"] in changed:
+            raise BspError(f"lump {entry['index']} ({entry['name']}): edit its file or its "
+                           "members' files, not both", path=str(path))
+    return Rebuilt(manifest, stored, tuple(changed), tuple(inputs), tuple(members))
+
+
+def _inside(folder: Path, name: Any, where: str) -> Path:
+    """`folder / name` for a relative path inside the folder; BspError otherwise."""
+    if not isinstance(name, str) or os.path.isabs(name) or ".." in Path(name).parts:
+        raise BspError(f"{where}: bad file {name!r}", path=str(folder / MANIFEST))
+    return folder / name
 
 
 def _from_json(path: Path, type_name: Any) -> bytes:

@@ -285,3 +285,29 @@ def test_a_lump_model_is_dumped_as_json_and_its_edit_builds(tmp_path):
     textures.write_text('{"textures": 3}')
     result = run_cli("build", folder, "-o", tmp_path / "bad.bsp")
     assert result.returncode == 2 and "02_TEXTURES.json" in result.stderr, result.stderr
+
+
+@needs_corpus
+@pytest.mark.parametrize("source", [SOURCE, LZMA], ids=["source", "source-lzma"])
+def test_a_game_lump_member_edit_changes_only_that_member(source, tmp_path):
+    folder, out = _dump(source, tmp_path)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    (game,) = [e for e in manifest["lumps"] if e["name"] == "GAME_LUMP"]
+    assert [m["id"] for m in game["members"]][:2] == ["sprp", "dprp"]
+    sprp = folder / game["members"][0]["file"]
+    data = bytearray(sprp.read_bytes())
+    data[-1] ^= 0xFF                          # the last prop's last byte
+    sprp.write_bytes(data)
+    report = cli("build", folder, "-o", out, "--json")
+    assert report.code == 0, report.stderr
+    assert report.result["edited"] == ["game lump member sprp"]
+    with Bsp.open(source) as a, Bsp.open(out) as b:
+        assert b.game_lump.payload("sprp") == bytes(data)
+        assert b.game_lump.payload("dprp") == a.game_lump.payload("dprp")
+        index = a.lump_index("game_lump")
+        assert [a.read_lump(i) for i in range(64) if i != index] == \
+            [b.read_lump(i) for i in range(64) if i != index]
+    raw = folder / game["file"]               # the raw lump edited too: which one wins?
+    raw.write_bytes(raw.read_bytes() + b"\0\0\0\0")
+    result = run_cli("build", folder, "-o", tmp_path / "both.bsp")
+    assert result.returncode == 2 and "not both" in result.stderr, result.stderr

@@ -91,6 +91,9 @@ def run_build(args: argparse.Namespace) -> int:
             edited = [lump_label(bsp.lumps[i]) for i in rebuilt.changed]
             for index in rebuilt.changed:
                 bsp.replace_lump(index, rebuilt.stored[index])
+            for name, data in rebuilt.members:
+                bsp.game_lump.replace_member(name, data)
+                edited.append(f"game lump member {name}")
             set_result(args, {"directory": args.folder, "edited": edited})
             args.report.say("edited: " + (", ".join(edited) or "nothing"))
             result = save(bsp, args.output, dry_run=True) if args.dry_run else \
