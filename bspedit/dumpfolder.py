@@ -376,11 +376,11 @@ def _from_json(path: Path, type_name: Any) -> bytes:
     """The bytes of a lump model written as JSON by `dump` (maybe edited)."""
     from .structures import model_for_type
 
-    model = model_for_type(type_name) if isinstance(type_name, str) else None
+    model: Any = model_for_type(type_name) if isinstance(type_name, str) else None
     if model is None:
         raise BspError(f"no lump model named {type_name!r} (the manifest's type)", path=str(path))
     try:
-        return bytes(model.from_json(json.loads(path.read_text())).to_bytes())  # type: ignore[attr-defined]
+        return bytes(model.from_json(json.loads(path.read_text())).to_bytes())
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BspError(f"not JSON: {exc}", path=str(path)) from None
     except BspError as exc:

@@ -23,7 +23,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     show = add_verb(verbs, run_show, "show", help="a fixed-size lump's records as a table")
     show.add_argument("lump", metavar="LUMP", help="index or name (planes, LUMP_VERTEXES, ...)")
     show.add_argument("--rows", metavar="A:B", type=_row_slice,
-                      help="only these records, as a Python slice: 10:20, :3, --rows=-5: (negative start after =)")
+                      help="only these records, a Python slice: 10:20, :3, --rows=-5: (= before a "
+                           "negative start)")
     show.add_argument("--csv", action="store_true",
                       help="CSV (the form `dump` writes and `build` reads) instead of a table")
 
