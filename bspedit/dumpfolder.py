@@ -8,10 +8,11 @@ pakfile as `NN_PAKFILE.zip`, variable-size lumps with a model (`bspedit.structur
 JSON (`NN_NAME.json`), anything else raw (`NN_NAME.bin`). Valve LZMA lumps are written
 decompressed when pylzma gives back their stored bytes (else stored, raw).
 
-`rebuild(folder)` reads it back: each lump's stored bytes and which changed (their crc32 or
-length differ from the manifest's). `write_base` writes the original file with the changed lumps
-as zeros; the caller opens it with `Bsp`, replaces those lumps and saves (stable layout: every
-other lump keeps its bytes and offset).
+`build(folder, target)` writes the map back: `rebuild` reads each lump's stored bytes and which
+changed (their crc32 or length differ from the manifest's), `write_base` writes the original file
+with the changed lumps as zeros into a scratch folder, which is opened with `Bsp`, given the
+changed lumps and saved to `target` (stable layout: every other lump keeps its bytes and
+offset).
 """
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ from .errors import BspError
 from .layout import lump_label
 
 if TYPE_CHECKING:
-    from .recordtable import Column
     from .bsp import Bsp
+    from .families import Family
     from .header import Lump
+    from .recordtable import Column
+    from .saving import SaveResult
 
 MANIFEST = "manifest.json"
 FORMAT = "bspedit dump"
@@ -428,3 +431,60 @@ def check_base(bsp: Bsp, rebuilt: Rebuilt, manifest: Path) -> None:
                            f"{entry['offset']}, its header {lump.length} at {lump.offset}",
                            path=str(manifest))
 
+
+def build(folder: Path, target: str, *, dry_run: bool = False,
+          ) -> tuple[list[str], Family, SaveResult]:
+    """Write the map of a dump folder to `target` (`-`: standard output; `dry_run`: nothing
+    written): the edited lumps and members, the family, and the save, whose checksums before are
+    the dumped map's."""
+    import dataclasses
+    import tempfile
+
+    from .bsp import Bsp
+    from .outputs import STDOUT, guard
+
+    rebuilt = rebuild(folder)
+    if target != STDOUT:
+        guard(target, rebuilt.inputs)
+    name = os.path.basename(target) if target != STDOUT else "map.bsp"
+    with tempfile.TemporaryDirectory(prefix="bspedit-build-") as scratch:
+        base = os.path.join(scratch, name)
+        fd = os.open(base, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            write_base(rebuilt, folder, fd)
+        finally:
+            os.close(fd)
+        try:
+            opened = Bsp.open(base)
+        except BspError as exc:
+            exc.path = None                 # the scratch file: name the manifest instead
+            raise BspError(f"its header and lumps do not make a map: {exc}",
+                           path=str(folder / MANIFEST)) from None
+        with opened as bsp:
+            check_base(bsp, rebuilt, folder / MANIFEST)
+            edited = [lump_label(bsp.lumps[i]) for i in rebuilt.changed]
+            for index in rebuilt.changed:
+                bsp.replace_lump(index, rebuilt.stored[index])
+            for member, data in rebuilt.members:
+                bsp.game_lump.replace_member(member, data)
+                edited.append(f"game lump member {member}")
+            result = _save(bsp, target, dry_run)
+    before = rebuilt.manifest.get("checksums")
+    if isinstance(before, dict) and before.keys() == result.checksums_before.keys() and \
+            all(isinstance(v, int) for v in before.values()):
+        result = dataclasses.replace(result, checksums_before=dict(before))
+    return edited, bsp.family, result
+
+
+def _save(bsp: Bsp, target: str, dry_run: bool) -> SaveResult:
+    """Save `bsp` to `target`; `-` spools it to a temporary file streamed to standard output."""
+    import dataclasses
+
+    from .outputs import STDOUT, spooled_stdout
+    from .saving import save
+
+    if dry_run or target != STDOUT:
+        return save(bsp, target, dry_run=dry_run)
+    with spooled_stdout(os.path.basename(bsp.path)) as spool:
+        result = save(bsp, spool)
+    return dataclasses.replace(result, target=STDOUT)

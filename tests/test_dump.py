@@ -311,3 +311,15 @@ def test_a_game_lump_member_edit_changes_only_that_member(source, tmp_path):
     raw.write_bytes(raw.read_bytes() + b"\0\0\0\0")
     result = run_cli("build", folder, "-o", tmp_path / "both.bsp")
     assert result.returncode == 2 and "not both" in result.stderr, result.stderr
+
+
+@needs_corpus
+def test_build_to_standard_output(tmp_path):
+    import subprocess
+    import sys
+
+    folder, _ = _dump(Q1, tmp_path)
+    done = subprocess.run([sys.executable, "-m", "bspedit", "build", str(folder), "-o", "-"],
+                          capture_output=True)
+    assert done.returncode == 0 and done.stdout == Q1.read_bytes()
+    assert b"edited: nothing" in done.stderr

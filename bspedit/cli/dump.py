@@ -4,13 +4,11 @@ only the edited lumps changed (see `bspedit.dumpfolder`)."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import os
 from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError
-from .common import add_json, add_target, report_save, set_result, to_target
+from .common import add_json, add_target, report_save, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -57,50 +55,13 @@ def run_dump(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    import tempfile
-
-    from ..dumpfolder import MANIFEST, check_base, rebuild, write_base
-    from ..layout import lump_label
-    from ..outputs import STDOUT, guard
-    from ..saving import save
+    from ..dumpfolder import build
 
     if not args.output:
         raise BspError("say where to write: -o OUT (with --dry-run: what it would write)")
     args.report.map = args.output           # the map this command names: the one it writes
-    folder = Path(args.folder)
-    rebuilt = rebuild(folder)
-    if args.output != STDOUT:
-        guard(args.output, rebuilt.inputs)
-    name = os.path.basename(args.output) if args.output != STDOUT else "map.bsp"
-    with tempfile.TemporaryDirectory(prefix="bspedit-build-") as scratch:
-        base = os.path.join(scratch, name)
-        fd = os.open(base, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            write_base(rebuilt, folder, fd)
-        finally:
-            os.close(fd)
-        manifest = folder / MANIFEST
-        try:
-            opened = Bsp.open(base)
-        except BspError as exc:
-            exc.path = None                 # the scratch file: name the manifest instead
-            raise BspError(f"its header and lumps do not make a map: {exc}",
-                           path=str(manifest)) from None
-        with opened as bsp:
-            check_base(bsp, rebuilt, manifest)
-            edited = [lump_label(bsp.lumps[i]) for i in rebuilt.changed]
-            for index in rebuilt.changed:
-                bsp.replace_lump(index, rebuilt.stored[index])
-            for name, data in rebuilt.members:
-                bsp.game_lump.replace_member(name, data)
-                edited.append(f"game lump member {name}")
-            set_result(args, {"directory": args.folder, "edited": edited})
-            args.report.say("edited: " + (", ".join(edited) or "nothing"))
-            result = save(bsp, args.output, dry_run=True) if args.dry_run else \
-                to_target(args.output, base, lambda path: save(bsp, path))
-    before = rebuilt.manifest.get("checksums")
-    if isinstance(before, dict) and before.keys() == result.checksums_before.keys() and \
-            all(isinstance(v, int) for v in before.values()):
-        result = dataclasses.replace(result, checksums_before=dict(before))
-    report_save(args, bsp.family, result)
+    edited, family, result = build(Path(args.folder), args.output, dry_run=args.dry_run)
+    set_result(args, {"directory": args.folder, "edited": edited})
+    args.report.say("edited: " + (", ".join(edited) or "nothing"))
+    report_save(args, family, result)
     return 0
