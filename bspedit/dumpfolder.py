@@ -268,7 +268,9 @@ def read_manifest(folder: Path) -> dict[str, Any]:
 
     path = folder / MANIFEST
     if not folder.is_dir():
-        raise BspError("no such folder (a folder written by bspedit dump)", path=str(folder))
+        kind = "a file" if folder.exists() else "no such folder"
+        raise BspError(f"{kind}: build reads a folder written by bspedit dump",
+                       path=str(folder))
     try:
         manifest = json.loads(path.read_text())
     except FileNotFoundError:

@@ -323,3 +323,12 @@ def test_build_to_standard_output(tmp_path):
                           capture_output=True)
     assert done.returncode == 0 and done.stdout == Q1.read_bytes()
     assert b"edited: nothing" in done.stderr
+
+
+@needs_corpus
+def test_build_refuses_a_map_or_a_missing_folder_as_dir(tmp_path):
+    for folder, message in ((Q1, "a file: build reads a folder"),
+                            (tmp_path / "nope", "no such folder")):
+        result = run_cli("build", folder, "-o", tmp_path / "out.bsp")
+        assert result.returncode == 2 and message in result.stderr, result.stderr
+        assert str(folder) in result.stderr and not (tmp_path / "out.bsp").exists()
