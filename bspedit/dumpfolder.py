@@ -227,10 +227,11 @@ def read_table(path: Path, type_name: str) -> bytes:
     dtype = type_dtype(type_name)
     cols = columns(dtype)
     try:
-        with open(path, newline="", encoding="ascii") as source:
+        # UTF-8 with a byte order mark too (spreadsheets); cells must then be ASCII
+        with open(path, newline="", encoding="utf-8-sig") as source:
             rows = list(csv.reader(source))
     except UnicodeDecodeError as exc:
-        raise BspError(f"not ASCII text ({exc.reason} at byte {exc.start})", path=str(path)) \
+        raise BspError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", path=str(path)) \
             from None
     except csv.Error as exc:
         raise BspError(f"malformed CSV: {exc}", path=str(path)) from None

@@ -332,3 +332,21 @@ def test_build_refuses_a_map_or_a_missing_folder_as_dir(tmp_path):
         result = run_cli("build", folder, "-o", tmp_path / "out.bsp")
         assert result.returncode == 2 and message in result.stderr, result.stderr
         assert str(folder) in result.stderr and not (tmp_path / "out.bsp").exists()
+
+
+@needs_corpus
+def test_a_spreadsheet_saved_csv_builds(tmp_path):
+    """CRLF line ends, a UTF-8 byte order mark, -0 and 1E+1 spellings: the same numbers."""
+    folder, out = _dump(Q1, tmp_path)
+    plane = folder / "01_PLANES.csv"
+    lines = plane.read_text().splitlines()
+    lines[1] = "0,-0,1,4E+0,2"                 # the first plane, spelt another way
+    plane.write_bytes(b"\xef\xbb\xbf" + "\r\n".join(lines).encode() + b"\r\n")
+    report = cli("build", folder, "-o", out)
+    assert report.code == 0, report.stderr
+    with Bsp.open(Q1) as bsp:
+        planes = bytearray(bsp.read_lump("planes"))
+    planes[4:8] = struct.pack("<f", -0.0)      # normal.y was 0.0
+    assert _lumps(out)[1][2] == bytes(planes)
+    assert [l for n, l in enumerate(_lumps(out)) if n != 1] == \
+        [l for n, l in enumerate(_lumps(Q1)) if n != 1]
