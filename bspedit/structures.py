@@ -42,6 +42,7 @@ LUMP_MODELS: dict[str, str] = {
     "source_bsp::occlusion_v2": "occlusion:Occlusion",
     "source_bsp::phys_collide": "physics:PhysCollide",
     "source_bsp::phys_disp": "physics:PhysDisp",
+    "source_bsp::phys_disp_v2": "physics:PhysDispV2",
 }
 
 GAME_LUMP_MODELS: dict[str, str] = {
