@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from bspedit.entities import EntityLump, _Spans
+from bspedit.lumps.entities import EntityLump, _Spans
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

@@ -49,7 +49,7 @@ def lump_total(path: Path) -> int:
 
 def has_props(path: Path) -> bool:
     from bspedit.bsp import Bsp
-    from bspedit.staticprops import read_static_props
+    from bspedit.lumps.staticprops import read_static_props
 
     with Bsp.open(path) as bsp:
         try:

@@ -23,7 +23,7 @@ from rewrite_bench import ROOT, big_map, run  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from bspedit.bsp import Bsp  # noqa: E402
-from bspedit.pakfile import Pakfile  # noqa: E402
+from bspedit.lumps.pakfile import Pakfile  # noqa: E402
 
 NAME = "materials/bench/added.vtf"
 

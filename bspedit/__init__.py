@@ -27,21 +27,22 @@ from .errors import BspError, CheckFailed
 if TYPE_CHECKING:
     from . import batch
     from .bsp import Bsp
-    from .connections import Output
-    from .entities import Entity, EntityLump
-    from .gamelump import GameLump
-    from .pakfile import Entry, Pakfile
-    from .patching import Patched, Refused, patch
-    from .saving import SaveResult
-    from .sky import skyname
-    from .staticprops import StaticProps
+    from .lumps.connections import Output
+    from .lumps.entities import Entity, EntityLump
+    from .lumps.gamelump import GameLump
+    from .lumps.pakfile import Entry, Pakfile
+    from .patching.apply import Patched, Refused, patch
+    from .container.saving import SaveResult
+    from .features.sky import skyname
+    from .lumps.staticprops import StaticProps
 
 __version__ = "0.2.0"
 
-_LAZY = {"Bsp": "bsp", "Entity": "entities", "EntityLump": "entities", "Output": "connections",
-         "Pakfile": "pakfile", "Entry": "pakfile", "GameLump": "gamelump",
-         "StaticProps": "staticprops", "SaveResult": "saving", "patch": "patching",
-         "Patched": "patching", "Refused": "patching", "skyname": "sky"}
+_LAZY = {"Bsp": "bsp", "Entity": "lumps.entities", "EntityLump": "lumps.entities",
+         "Output": "lumps.connections", "Pakfile": "lumps.pakfile", "Entry": "lumps.pakfile",
+         "GameLump": "lumps.gamelump", "StaticProps": "lumps.staticprops",
+         "SaveResult": "container.saving", "patch": "patching.apply",
+         "Patched": "patching.apply", "Refused": "patching.apply", "skyname": "features.sky"}
 
 __all__ = ["open", "patch", "skyname", "Bsp", "BspError", "CheckFailed", "SaveResult",
            "EntityLump", "Entity", "Output", "Pakfile", "Entry", "GameLump", "StaticProps",

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from .cli import COMMANDS, build_parser, invoke
 from .cli.report import Report
 from .errors import BspError
-from .outputs import STDOUT, guard
+from .container.outputs import STDOUT, guard
 
 PathLike = str | os.PathLike[str]
 R = TypeVar("R")

@@ -7,7 +7,7 @@ meta:
     - source_bsp
 doc: |
   Members of the Source game lump (lump 35) other than static props (sprp, modelled in
-  bspedit/staticprops.py): `dprp` (detail props) and `dplt` / `dplh` (detail prop lighting,
+  bspedit/lumps/staticprops.py): `dprp` (detail props) and `dplt` / `dplh` (detail prop lighting,
   LDR and HDR). Each whole type reads one member's (decompressed) bytes. Sources: seed 002/003
   ("Game lump") name the members; the layouts are public/gamebspfile.h of source-sdk-2013
   (GAMELUMP_DETAIL_PROPS_VERSION 4, GAMELUMP_DETAIL_PROP_LIGHTING_VERSION 0). dprp version 5

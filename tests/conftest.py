@@ -48,7 +48,7 @@ def write_map(tmp_path):
 def lump_content(bsp, index: int) -> bytes | list[tuple]:
     """What a lump holds, comparable across layouts: its bytes, or for the Source game lump
     (whose member offsets are absolute and move with it) its members."""
-    from bspedit.gamelump import game_lump_directory
+    from bspedit.format.gamelumpdir import game_lump_directory
 
     lump = bsp.lumps[index]
     if lump.name != "GAME_LUMP" or not lump.length:

@@ -27,21 +27,22 @@ from hypothesis import strategies as st
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.bspx import bspx_directory
-from bspedit.checks import problems
+from bspedit.format.bspx import bspx_directory
+from bspedit.features.checks import problems
 from bspedit.cli.container import describe
-from bspedit.diff import diff_maps
-from bspedit.entities import EntityLump
+from bspedit.features.diff import diff_maps
+from bspedit.lumps.entities import EntityLump
 from bspedit.errors import BspError
-from bspedit.gamelump import game_lump_directory, read_game_lump, store_game_lump
-from bspedit.header import read_header
-from bspedit.layout import compute_layout
+from bspedit.lumps.gamelump import read_game_lump, store_game_lump
+from bspedit.format.gamelumpdir import game_lump_directory
+from bspedit.format.header import read_header
+from bspedit.container.layout import compute_layout
 from bspedit.limits import caps
-from bspedit.lzma_lump import compress, decompress, lzma_header
-from bspedit.mapsums import map_checksums
-from bspedit.pakfile import Pakfile
-from bspedit.staticprops import read_static_props
-from bspedit.stripper import apply as stripper_apply, parse_config, plugin_text
+from bspedit.format.lzma_lump import compress, decompress, lzma_header
+from bspedit.container.mapsums import map_checksums
+from bspedit.lumps.pakfile import Pakfile
+from bspedit.lumps.staticprops import read_static_props
+from bspedit.patching.stripper import apply as stripper_apply, parse_config, plugin_text
 from conftest import CORPUS, ROOT
 
 CORPUS_SEED_BYTES = 40_000      # corpus maps up to this size are seeds (fast enough per case)

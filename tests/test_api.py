@@ -13,7 +13,7 @@ import pytest
 
 import bspedit
 import synthetic
-from bspedit.stripper import parse_config
+from bspedit.patching.stripper import parse_config
 from conftest import CORPUS, ROOT, corpus_maps, run_cli
 
 TINY = ROOT / "tests" / "data" / "tiny.bsp"
@@ -39,14 +39,18 @@ def lumps_of(path: Path) -> list[bytes]:
 # -- import bspedit ----------------------------------------------------------------------------
 def test_import_is_cheap_and_names_load_on_first_use():
     code = ("import sys, bspedit; before = sorted(m for m in sys.modules if m.startswith(('bspedit',"
-            " 'lark', 'pylzma', 'kaitaistruct'))); bspedit.Pakfile; print(before, 'bspedit.pakfile'"
-            " in sys.modules, 'bspedit.stripper' in sys.modules)")
+            " 'lark', 'pylzma', 'kaitaistruct'))); bspedit.Pakfile; print(before, 'bspedit.lumps.pakfile'"
+            " in sys.modules, 'bspedit.patching.stripper' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["['bspedit',", "'bspedit.errors']", "True", "False"]
 
 
 def test_exported_names_are_the_modules_own():
-    from bspedit import bsp, entities, pakfile, patching, saving, sky, staticprops
+    from bspedit import bsp
+    from bspedit.lumps import entities, pakfile, staticprops
+    from bspedit.patching import apply as patching
+    from bspedit.container import saving
+    from bspedit.features import sky
 
     assert bspedit.Bsp is bsp.Bsp and bspedit.SaveResult is saving.SaveResult
     assert bspedit.EntityLump is entities.EntityLump and bspedit.Pakfile is pakfile.Pakfile

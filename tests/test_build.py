@@ -7,9 +7,9 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.build import create, tiny_source_map
-from bspedit.checks import problems
-from bspedit.gamelump import game_lump_directory
+from bspedit.features.build import create, tiny_source_map
+from bspedit.features.checks import problems
+from bspedit.format.gamelumpdir import game_lump_directory
 
 SHIPPED = Path(__file__).resolve().parent / "data" / "tiny.bsp"
 

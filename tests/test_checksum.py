@@ -1,4 +1,4 @@
-"""Tests for bspedit.checksum: MD4, Com_BlockChecksum, Source/GoldSrc CRC, QuakeWorld checksums.
+"""Tests for bspedit.container.checksum: MD4, Com_BlockChecksum, Source/GoldSrc CRC, QuakeWorld checksums.
 
 Corpus and oracle tests use ../shared (skipped cleanly when it is absent); the live
 engine oracles are skipped when mvdsv+ktx / openarena-server are not installed.
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit.checksum import (
+from bspedit.container.checksum import (
     QW_CHECKSUM2_SKIP, block_checksum, checksum_from_digest, crc32_combine, md4, new_md4,
     quakeworld_checksums, signed32, source_crc,
 )

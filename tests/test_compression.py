@@ -8,11 +8,11 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
-from bspedit.compression import compress_map, decompress_map, write_repacked
+from bspedit.features.checks import problems
+from bspedit.features.compression import compress_map, decompress_map, write_repacked
 from bspedit.errors import BspError
-from bspedit.gamelump import game_lump_directory, relocate_game_lump
-from bspedit.lzma_lump import decompress, lzma_header
+from bspedit.format.gamelumpdir import game_lump_directory, relocate_game_lump
+from bspedit.format.lzma_lump import decompress, lzma_header
 from conftest import CORPUS, corpus_maps, run_cli
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
@@ -138,7 +138,7 @@ def test_a_file_end_zero_padded_to_1_kib_survives_compress_and_decompress(tmp_pa
     padded uncompressed map, and decompress then compress of the padded LZMA map that makes,
     give the original bytes."""
     from bspedit.cli.container import describe
-    from bspedit.compression import end_padded
+    from bspedit.features.compression import end_padded
 
     original = PADDED_MAP.read_bytes()
     assert len(original) % 1024 == 0 and original.endswith(bytes(741))

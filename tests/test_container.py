@@ -9,8 +9,8 @@ import pytest
 import synthetic
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.bspx import bspx_directory
-from bspedit.gamelump import game_lump_directory
+from bspedit.format.bspx import bspx_directory
+from bspedit.format.gamelumpdir import game_lump_directory
 
 FAMILIES = {"q1": "q1", "bsp2": "bsp2", "2psb": "2psb", "goldsrc": "goldsrc", "bshift": "bshift",
             "q2": "q2", "q3": "q3", "ql": "q3", "rbsp": "rbsp", "fbsp": "fbsp", "source": "source"}

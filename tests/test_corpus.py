@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
+from bspedit.features.checks import problems
 from conftest import corpus_maps, lump_content, run_cli
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.mapsums import map_checksums
+from bspedit.container.mapsums import map_checksums
 from conftest import corpus_maps, run_cli
 
 SOURCE_AND_GOLDSRC = corpus_maps("source") + corpus_maps("goldsrc")

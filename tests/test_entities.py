@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit.entities import EntityLump
+from bspedit.lumps.entities import EntityLump
 from bspedit.errors import BspError
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -415,14 +415,14 @@ def test_any_bytes_parse_or_raise_bsperror(data: bytes) -> None:
 
 
 def test_generated_parser_is_the_grammar():
-    """bspedit/generated/entities_parser.py is lark's stand-alone parser of entities.lark as it
+    """bspedit/format/generated/entities_parser.py is lark's stand-alone parser of entities.lark as it
     is now: the recorded hash matches, and its terminals and rules are those lark builds."""
     import hashlib
     from pathlib import Path
 
     from lark import Lark
 
-    from bspedit.generated import entities_parser
+    from bspedit.format.generated import entities_parser
 
     root = Path(__file__).resolve().parents[1]
     grammar = (root / "grammars" / "entities.lark").read_bytes()

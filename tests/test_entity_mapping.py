@@ -6,7 +6,7 @@ from collections.abc import MutableMapping
 
 import pytest
 
-from bspedit.entities import Entity, EntityLump
+from bspedit.lumps.entities import Entity, EntityLump
 from bspedit.errors import BspError
 
 DATA = (b'{\n"classname" "worldspawn"\n}\n'

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import bspedit
-from bspedit.mapsums import COMPARED
+from bspedit.container.mapsums import COMPARED
 from conftest import CORPUS, CORPUS_MAPS, ROOT, corpus_maps
 
 EXAMPLES = ROOT / "examples"

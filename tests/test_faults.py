@@ -93,7 +93,7 @@ def grow_first_lump(bsp: Bsp) -> None:
 
 
 def add_pak_entry(bsp: Bsp, in_place: bool) -> None:
-    from bspedit.pakfile import Pakfile
+    from bspedit.lumps.pakfile import Pakfile
 
     pak = Pakfile.of(bsp)
     pak.add("materials/fault/injected.vmt", b'"LightmappedGeneric" {}\n')
@@ -101,7 +101,7 @@ def add_pak_entry(bsp: Bsp, in_place: bool) -> None:
 
 
 def remove_pak_entry(bsp: Bsp, in_place: bool) -> None:
-    from bspedit.pakfile import Pakfile
+    from bspedit.lumps.pakfile import Pakfile
 
     pak = Pakfile.of(bsp)
     pak.remove([pak.find("materials/fault/injected.vmt")])

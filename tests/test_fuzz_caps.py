@@ -8,10 +8,10 @@ import fuzzing
 import synthetic
 from bspedit.bsp import Bsp
 from bspedit.cli import main
-from bspedit.entities import EntityLump
+from bspedit.lumps.entities import EntityLump
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS, Limits, caps, format_size, parse_size
-from bspedit.lzma_lump import compress, decompress
+from bspedit.format.lzma_lump import compress, decompress
 from test_fuzz_cli import assert_one_line, bspedit
 
 MIB = 1 << 20

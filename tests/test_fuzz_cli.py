@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import fuzzing
 import synthetic
-from bspedit.lzma_lump import compress
+from bspedit.format.lzma_lump import compress
 
 FUZZ = fuzzing.FUZZ
 

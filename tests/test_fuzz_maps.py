@@ -9,8 +9,8 @@ from hypothesis import given, settings
 
 import fuzzing
 from bspedit.bsp import Bsp
-from bspedit.bspx import bspx_directory
-from bspedit.checks import problems
+from bspedit.format.bspx import bspx_directory
+from bspedit.features.checks import problems
 
 FUZZ = fuzzing.FUZZ
 

@@ -13,7 +13,7 @@ import fuzzing
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.limits import caps
-from bspedit.pakfile import Pakfile
+from bspedit.lumps.pakfile import Pakfile
 
 FUZZ = fuzzing.FUZZ
 

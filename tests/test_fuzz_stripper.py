@@ -7,8 +7,8 @@ import time
 from hypothesis import given, settings
 
 import fuzzing
-from bspedit import stripper
-from bspedit.entities import EntityLump
+from bspedit.patching import stripper
+from bspedit.lumps.entities import EntityLump
 
 FUZZ = fuzzing.FUZZ
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 
 import fuzzing
 from bspedit.errors import BspError
-from bspedit.lzma_lump import compress, decompress
+from bspedit.format.lzma_lump import compress, decompress
 
 FUZZ = fuzzing.FUZZ
 

@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
+from bspedit.features.checks import problems
 from bspedit.errors import BspError
-from bspedit.gamelump import GameLump, fourcc, game_lump_directory, relocate_game_lump
-from bspedit.lzma_lump import compress, decompress
+from bspedit.lumps.gamelump import GameLump, fourcc
+from bspedit.format.gamelumpdir import game_lump_directory, relocate_game_lump
+from bspedit.format.lzma_lump import compress, decompress
 from conftest import CORPUS, corpus_maps, run_cli
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"

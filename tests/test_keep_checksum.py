@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import synthetic
-from bspedit import aas
+from bspedit.container import aas
 from bspedit.bsp import Bsp
-from bspedit.mapsums import checksums_after, map_checksums
+from bspedit.container.mapsums import checksums_after, map_checksums
 from conftest import CORPUS, corpus_maps, run_cli
 from test_checksum import IOQ3DED, TOOLS, needs_ioq3, needs_mvdsv
 

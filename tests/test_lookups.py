@@ -1,4 +1,4 @@
-"""bspedit.lookups (issue 17): face texture names checked by hand in the bytes, one map per
+"""bspedit.features.lookups (issue 17): face texture names checked by hand in the bytes, one map per
 engine; model faces and leaf brushes in range over the corpus."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.families import FAMILIES
-from bspedit.lookups import SCHEMES, face_texture, leaf_brushes, model_faces, scheme
+from bspedit.format.families import FAMILIES
+from bspedit.features.lookups import SCHEMES, face_texture, leaf_brushes, model_faces, scheme
 from conftest import CORPUS, corpus_maps
 
 # Each name was read with `od` from the file, following the engine's structs by hand (lump

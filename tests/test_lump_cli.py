@@ -8,8 +8,8 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
-from bspedit.lumpfile import LumpFile, engine_order, next_free
+from bspedit.features.checks import problems
+from bspedit.format.lumpfile import LumpFile, engine_order, next_free
 from conftest import corpus_maps, lump_content, run_cli
 
 

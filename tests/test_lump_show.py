@@ -1,4 +1,4 @@
-"""`lump show` and the lossless text cells it shares with dump and build (bspedit.recordtable)."""
+"""`lump show` and the lossless text cells it shares with dump and build (bspedit.lumps.recordtable)."""
 from __future__ import annotations
 
 import math
@@ -11,9 +11,9 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.cli import invoke
-from bspedit.dumpfolder import read_table
-from bspedit.recordtable import Column, columns, format_cell, format_rows, parse_cell, parse_rows
-from bspedit.recordtypes import type_dtype
+from bspedit.features.dumpfolder import read_table
+from bspedit.lumps.recordtable import Column, columns, format_cell, format_rows, parse_cell, parse_rows
+from bspedit.format.recordtypes import type_dtype
 from conftest import CORPUS, corpus_maps, run_cli
 from verbs import MAPS, run_json
 
@@ -181,7 +181,7 @@ def test_a_lump_with_a_model_shows_its_json():
     path = CORPUS / "goldsrc" / "hltopdown_test.bsp"
     if not path.exists():
         pytest.skip("../shared/corpus not present")
-    from bspedit.structures import model_for_type
+    from bspedit.lumps.structures import model_for_type
 
     code, err, (report,) = run_json(["lump", "show", str(path), "textures"])
     assert code == 0, err

@@ -7,8 +7,8 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.lzma_lump import compress, decompress, lzma_header
-from bspedit.gamelump import game_lump_directory
+from bspedit.format.lzma_lump import compress, decompress, lzma_header
+from bspedit.format.gamelumpdir import game_lump_directory
 from conftest import CORPUS
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"

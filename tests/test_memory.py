@@ -253,7 +253,7 @@ def test_no_cache_writes_nothing_and_an_unwritable_cache_is_skipped(tmp_path):
 
 
 def test_the_cache_keeps_a_bounded_number_of_entries(tmp_path, monkeypatch):
-    from bspedit import digests
+    from bspedit.container import digests
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("BSPEDIT_NO_CACHE", raising=False)

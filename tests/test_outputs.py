@@ -1,4 +1,4 @@
-"""Entity outputs (bspedit.connections): parsing, lossless edits, finding and following targets."""
+"""Entity outputs (bspedit.lumps.connections): parsing, lossless edits, finding and following targets."""
 from __future__ import annotations
 
 import difflib
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bspedit.bsp import Bsp
-from bspedit.connections import ESC, format_output, names_match, split_output
-from bspedit.entities import EntityLump
+from bspedit.lumps.connections import ESC, format_output, names_match, split_output
+from bspedit.lumps.entities import EntityLump
 from bspedit.errors import BspError
 from conftest import CORPUS_MAPS, corpus_maps
 

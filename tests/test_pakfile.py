@@ -14,8 +14,8 @@ import synthetic
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
-from bspedit.names import game_path
-from bspedit.pakfile import LZMA, STORED, VALVE_COMMENT, Pakfile
+from bspedit.format.names import game_path
+from bspedit.lumps.pakfile import LZMA, STORED, VALVE_COMMENT, Pakfile
 from conftest import corpus_maps
 
 VMT = b'"LightmappedGeneric"\r\n{\r\n\t"$basetexture" "dev/dev_blendmeasure"\r\n}\r\n' * 8

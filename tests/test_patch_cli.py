@@ -7,10 +7,10 @@ import shutil
 import pytest
 
 import synthetic
-from bspedit import stripper
+from bspedit.patching import stripper
 from bspedit.bsp import Bsp
-from bspedit.entities import EntityLump
-from bspedit.mapsums import map_checksums
+from bspedit.lumps.entities import EntityLump
+from bspedit.container.mapsums import map_checksums
 from conftest import corpus_maps, run_cli
 from test_stripper import FAULTS, LUMP
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bspedit import stripper
+from bspedit.patching import stripper
 from bspedit.bsp import Bsp
-from bspedit.entities import EntityLump
+from bspedit.lumps.entities import EntityLump
 from conftest import corpus_maps, run_cli
 
 TINY = Path(__file__).resolve().parent / "data" / "tiny.bsp"
@@ -28,7 +28,7 @@ def entity_text(path: Path) -> bytes:
 
 
 def plugin_result(map_path: Path, config: Path) -> bytes:
-    """The entity text the plugin's semantics give (bspedit.stripper, tested in test_stripper)."""
+    """The entity text the plugin's semantics give (bspedit.patching.stripper, tested in test_stripper)."""
     lump = EntityLump.parse(entity_text(map_path))
     stripper.apply(stripper.load_config(config, maps=True), lump)
     return lump.to_bytes()

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit import pcre, pcre79, stripper
+from bspedit.patching import pcre, pcre79, stripper
 from bspedit.errors import BspError
 from conftest import run_cli
 import synthetic

@@ -1,9 +1,9 @@
 """Planner tests on layouts alone: no files."""
 from __future__ import annotations
 
-from bspedit.header import Lump
-from bspedit.layout import Gap, Layout
-from bspedit.planner import Piece, plan
+from bspedit.format.header import Lump
+from bspedit.container.layout import Gap, Layout
+from bspedit.container.planner import Piece, plan
 
 # header 100 bytes; lumps 0 at 100 (10 bytes, 2 padding), 1 at 112 (8), 2 at 120 (5), tail 3 bytes
 LUMPS = [Lump(0, "A", 100, 10), Lump(1, "B", 112, 8), Lump(2, "C", 120, 5), Lump(3, "D", 125, 0)]

@@ -1,5 +1,5 @@
-"""The numpy record types generated from the Kaitai specs (issue 17): bspedit/generated/record_types.py
-(written by ksy/compiler/dtypes.js) and bspedit/recordtypes.py. Sizes against the specs and
+"""The numpy record types generated from the Kaitai specs (issue 17): bspedit/format/generated/record_types.py
+(written by ksy/compiler/dtypes.js) and bspedit/format/recordtypes.py. Sizes against the specs and
 families.py, zero-copy reads and exact writes of every fixed-size lump of the corpus, records
 agreeing with the Kaitai readers, float bit patterns, and the generated file being up to date."""
 from __future__ import annotations
@@ -14,11 +14,11 @@ import pytest
 import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
-from bspedit import lzma_lump
+from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
-from bspedit.families import BY_KEY, FAMILIES
-from bspedit.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES, RECORD_TYPES
-from bspedit.recordtypes import (game_lump_type, lump_type, record_dtype, type_dtype)
+from bspedit.format.families import BY_KEY, FAMILIES
+from bspedit.format.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES, RECORD_TYPES
+from bspedit.format.recordtypes import (game_lump_type, lump_type, record_dtype, type_dtype)
 from conftest import ROOT, corpus_maps
 
 KSY_FILES = sorted((ROOT / "ksy").glob("*.ksy"))
@@ -29,7 +29,7 @@ EDGE = 50            # records compared with Kaitai at each end of a lump
 
 def _reader(qualified: str):
     spec, name = qualified.split("::")
-    module = importlib.import_module(f"bspedit.generated.{spec}")
+    module = importlib.import_module(f"bspedit.format.generated.{spec}")
     camel = lambda s: "".join(part[:1].upper() + part[1:] for part in s.split("_"))  # noqa: E731
     return getattr(getattr(module, camel(spec)), camel(name))
 

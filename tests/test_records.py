@@ -12,11 +12,11 @@ import textwrap
 import numpy as np
 import pytest
 
-from bspedit import lzma_lump
+from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.lookups import model_faces, scheme
-from bspedit.recordtypes import lump_type
+from bspedit.features.lookups import model_faces, scheme
+from bspedit.format.recordtypes import lump_type
 from conftest import CORPUS, ROOT, corpus_maps, lump_content
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"

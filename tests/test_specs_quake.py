@@ -13,7 +13,7 @@ import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
 from bspedit.bsp import Bsp
-from bspedit.families import BY_KEY
+from bspedit.format.families import BY_KEY
 from conftest import CORPUS_MAPS, ROOT, corpus_maps
 
 SPECS = ("quake1_bsp", "bsp2_bsp", "quake2_bsp", "quake3_bsp", "raven_bsp")
@@ -26,7 +26,7 @@ def _load(name: str) -> dict:
 
 
 KSY = {name: _load(name) for name in SPECS}
-MODULES = {name: importlib.import_module(f"bspedit.generated.{name}") for name in SPECS}
+MODULES = {name: importlib.import_module(f"bspedit.format.generated.{name}") for name in SPECS}
 
 
 def _class_name(snake: str) -> str:

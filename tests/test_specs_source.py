@@ -9,10 +9,10 @@ import pytest
 import yaml
 from kaitaistruct import KaitaiStream, BytesIO
 
-from bspedit import lzma_lump
+from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
-from bspedit.families import SOURCE
-from bspedit.generated import source_bsp, source_game_lumps
+from bspedit.format.families import SOURCE
+from bspedit.format.generated import source_bsp, source_game_lumps
 from conftest import ROOT, corpus_maps
 
 SPECS = {name: yaml.safe_load((ROOT / "ksy" / f"{name}.ksy").read_text(encoding="utf-8"))

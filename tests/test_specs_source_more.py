@@ -1,6 +1,6 @@
 """The Source lumps described last in ksy/source_bsp.ksy (issue 17): LIGHTING, LIGHTING_HDR,
 OCCLUSION, PHYSCOLLIDE, PHYSDISP, DISP_LIGHTMAP_SAMPLE_POSITIONS and DISP_LIGHTMAP_ALPHAS,
-read by the generated Kaitai readers and by the models bspedit.occlusion and bspedit.physics
+read by the generated Kaitai readers and by the models bspedit.lumps.occlusion and bspedit.lumps.physics
 on every Source map of the corpus; PROPCOLLISION / PROPHULLS left undescribed."""
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import pytest
 import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
-from bspedit import lzma_lump
+from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.generated.source_bsp import SourceBsp
-from bspedit.occlusion import Occluder, Occlusion, OcclusionV1
-from bspedit.physics import PhysCollide, PhysDisp, PhysDispV2
-from bspedit.recordtypes import lump_type, type_dtype
+from bspedit.format.generated.source_bsp import SourceBsp
+from bspedit.lumps.occlusion import Occluder, Occlusion, OcclusionV1
+from bspedit.lumps.physics import PhysCollide, PhysDisp, PhysDispV2
+from bspedit.format.recordtypes import lump_type, type_dtype
 from conftest import ROOT, corpus_maps
 
 SPEC = yaml.safe_load((ROOT / "ksy" / "source_bsp.ksy").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""`bspedit stats`: counts per lump against the engine limits of bspedit.enginelimits. The
+"""`bspedit stats`: counts per lump against the engine limits of bspedit.format.enginelimits. The
 expected counts are computed here independently: the lump directory read with struct, record
 sizes written from the engine headers, entities counted with a regex."""
 from __future__ import annotations
@@ -9,10 +9,10 @@ import struct
 
 import pytest
 
-from bspedit import enginelimits
+from bspedit.format import enginelimits
 from bspedit.cli import invoke
-from bspedit.enginelimits import LIMITS, Limit
-from bspedit.families import FAMILIES
+from bspedit.format.enginelimits import LIMITS, Limit
+from bspedit.format.families import FAMILIES
 from conftest import CORPUS, corpus_maps
 
 ENTITY_START = re.compile(rb"(?m)^[ \t]*\{[ \t]*\r?$")
@@ -119,7 +119,7 @@ def test_every_corpus_map(path):
 def test_every_limit_is_countable():
     """Each limit names a lump of every family using its table, and a records limit has a
     record size there (so no limit is silently dropped from the rows)."""
-    from bspedit.stats import engine_of
+    from bspedit.features.stats import engine_of
 
     for family in FAMILIES:
         for version in sorted(family.versions) or [None]:

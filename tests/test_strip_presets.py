@@ -5,9 +5,10 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
-from bspedit.gamelump import fourcc, game_lump_directory, remove_members
-from bspedit.presets import PRESETS
+from bspedit.features.checks import problems
+from bspedit.lumps.gamelump import fourcc, remove_members
+from bspedit.format.gamelumpdir import game_lump_directory
+from bspedit.features.presets import PRESETS
 from conftest import CORPUS, corpus_maps, lump_content, run_cli
 
 

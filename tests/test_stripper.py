@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bspedit import pcre, stripper
+from bspedit.patching import pcre, stripper
 from bspedit.bsp import Bsp
-from bspedit.entities import Entity, EntityLump
+from bspedit.lumps.entities import Entity, EntityLump
 from conftest import ROOT, corpus_maps
 
 CONFIGS = ROOT.parent / "shared" / "stripper-configs" / "gflze-csgo-ze"

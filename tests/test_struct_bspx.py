@@ -9,9 +9,9 @@ import pytest
 
 from conftest import CORPUS
 
-from bspedit.brushlist import BrushList, float_bits, float_json
-from bspedit.bspx import bspx_directory
-from bspedit.structures import bspx_structure_for
+from bspedit.lumps.brushlist import BrushList, float_bits, float_json
+from bspedit.format.bspx import bspx_directory
+from bspedit.lumps.structures import bspx_structure_for
 
 
 def _bspx_lumps(path) -> dict[str, bytes]:

@@ -9,10 +9,10 @@ import struct
 
 import pytest
 
-from bspedit.detailprops import DetailPropLighting, DetailProps
-from bspedit.miptex import GoldSrcMiptexLump, MiptexLump, mip_sizes
-from bspedit.texdata import TexdataStringData
-from bspedit.visibility import ClusterVisibility, Quake3Visibility
+from bspedit.lumps.detailprops import DetailPropLighting, DetailProps
+from bspedit.lumps.miptex import GoldSrcMiptexLump, MiptexLump, mip_sizes
+from bspedit.lumps.texdata import TexdataStringData
+from bspedit.lumps.visibility import ClusterVisibility, Quake3Visibility
 
 
 def _round_trip(cls, data: bytes):

@@ -1,4 +1,4 @@
-"""The variable-size lump models (bspedit/structures.py and its model modules) over the real
+"""The variable-size lump models (bspedit/lumps/structures.py and its model modules) over the real
 corpus: byte-exact round trips (directly and through JSON), hand-checked values per family,
 the engines' invariants (texture sizes, string offsets, PVS rows), and edits that change only
 the bytes they should."""
@@ -13,16 +13,16 @@ import pytest
 
 from conftest import CORPUS, corpus_maps
 
-from bspedit import lzma_lump
-from bspedit.detailprops import DetailPropLighting, DetailProps
-from bspedit.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES
-from bspedit.miptex import GoldSrcMiptexLump, MiptexLump, mip_sizes
-from bspedit.occlusion import Occlusion, OcclusionV1
-from bspedit.physics import PhysCollide, PhysDisp
-from bspedit.structjson import padded_name, text, unpadded_name, untext
-from bspedit.structures import GAME_LUMP_MODELS, LUMP_MODELS, game_structure_for, structure_for
-from bspedit.texdata import TexdataStringData
-from bspedit.visibility import ClusterVisibility, Quake1Visibility, Quake3Visibility
+from bspedit.format import lzma_lump
+from bspedit.lumps.detailprops import DetailPropLighting, DetailProps
+from bspedit.format.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES
+from bspedit.lumps.miptex import GoldSrcMiptexLump, MiptexLump, mip_sizes
+from bspedit.lumps.occlusion import Occlusion, OcclusionV1
+from bspedit.lumps.physics import PhysCollide, PhysDisp
+from bspedit.lumps.structjson import padded_name, text, unpadded_name, untext
+from bspedit.lumps.structures import GAME_LUMP_MODELS, LUMP_MODELS, game_structure_for, structure_for
+from bspedit.lumps.texdata import TexdataStringData
+from bspedit.lumps.visibility import ClusterVisibility, Quake1Visibility, Quake3Visibility
 
 BYTES_ONLY = {"quake1_bsp::lighting", "quake2_bsp::lighting", "quake2_bsp::pop",
               "source_bsp::lighting", "source_bsp::disp_lightmap_alphas",
@@ -114,7 +114,7 @@ def test_registry_keys_are_whole_types():
 
 
 def test_registry_and_parsing_do_not_import_numpy():
-    code = ("import sys, bspedit.structures as s\n"
+    code = ("import sys, bspedit.lumps.structures as s\n"
             "m = s.structure_for('q1', 'TEXTURES', 0, 29).parse(bytes(4))\n"
             "v = s.structure_for('q2', 'VISIBILITY', 0, 38).parse(bytes(4))\n"
             "assert m.to_bytes() == v.to_bytes() == bytes(4)\n"

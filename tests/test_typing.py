@@ -22,9 +22,12 @@ def mypy(*args: object, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 
 def test_checked_files_are_the_public_api_and_the_examples():
+    """The modules of what `bspedit` exports (and of their base classes), and examples/."""
     exports = [bspedit.__getattr__(name) for name in bspedit.__all__
                if name not in ("open", "BspError", "CheckFailed", "__version__")]
     modules = {getattr(value, "__module__", None) or value.__name__ for value in exports}
+    modules |= {base.__module__ for value in exports if isinstance(value, type)
+                for base in value.__mro__ if base.__module__.startswith("bspedit.")}
     exported = {f"{module.replace('.', '/')}.py" for module in modules}
     assert SETTINGS["strict"] is True
     assert set(SETTINGS["files"]) == exported | {"bspedit/__init__.py", "bspedit/errors.py",

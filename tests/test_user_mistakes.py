@@ -291,7 +291,7 @@ def test_version():
 
 def test_ctrl_c_during_a_save_is_130_and_leaves_nothing(tmp_path, monkeypatch, capsys):
     """Ctrl-C while the new map is being written: exit 130, one line, no file, no temporary."""
-    from bspedit import executor
+    from bspedit.container import executor
     from bspedit.cli import main
 
     def interrupted(*args, **kwargs):

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from bspedit.bsp import Bsp
-from bspedit.checks import problems
-from bspedit.families import QUAKE3, RAVEN, SOURCE
+from bspedit.features.checks import problems
+from bspedit.format.families import QUAKE3, RAVEN, SOURCE
 from conftest import CORPUS, corpus_maps, run_cli
 from verify_mutations import CLASSES, mutations
 

@@ -15,7 +15,7 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.cli import build_parser, invoke
-from bspedit.lumpfile import LumpFile
+from bspedit.format.lumpfile import LumpFile
 from conftest import CORPUS
 
 # One small map per family; Source twice: a plain v19 map (static props, a pak entry) and the

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bspedit import lzma_lump
+from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
-from bspedit.bspx import BSPX_ENTRY, bspx_directory
-from bspedit.gamelump import game_lump_directory
-from bspedit.layout import lump_label
-from bspedit.pakfile import LZMA, Pakfile
+from bspedit.format.bspx import BSPX_ENTRY, bspx_directory
+from bspedit.format.gamelumpdir import game_lump_directory
+from bspedit.format.header import lump_label
+from bspedit.lumps.pakfile import LZMA, Pakfile
 
 CLASSES = ("corrupt-lzma-stream", "lzma-size-lie", "pak-crc-wrong", "pak-lzma-corrupt",
            "unsafe-pak-name", "entities-unparseable", "truncated-record-lump",

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import BspError, CheckFailed
 from ..limits import LIMITS, caps, format_size, parse_size
-from ..outputs import STDIN, STDOUT, guard
+from ..container.outputs import STDIN, STDOUT, guard
 from ..progress import quiet
 from .report import Report
 

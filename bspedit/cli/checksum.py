@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 
 from ..bsp import Bsp
-from ..checksum import signed32
+from ..container.checksum import signed32
 from .common import add_verb, set_result
 
 
@@ -13,7 +13,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_checksum(args: argparse.Namespace) -> int:
-    from ..mapsums import COMPARED, map_checksums
+    from ..container.mapsums import COMPARED, map_checksums
 
     with Bsp.open(args.map) as bsp:
         sums = map_checksums(bsp)

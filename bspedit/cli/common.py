@@ -8,10 +8,10 @@ from typing import Any, TypeVar
 
 from ..bsp import Bsp, SaveReport
 from ..errors import BspError
-from ..families import Family
-from ..outputs import STDOUT
-from ..planner import LAYOUTS
-from ..saving import SaveResult
+from ..format.families import Family
+from ..container.outputs import STDOUT
+from ..container.planner import LAYOUTS
+from ..container.saving import SaveResult
 
 
 def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespace], int],
@@ -98,7 +98,7 @@ def save(bsp: Bsp, args: argparse.Namespace) -> SaveResult:
     """Save an edited map as the user asked (`-o OUT`, `-o -`, `--in-place`; `--dry-run` writes
     nothing) and report it: the save goes into the JSON result as `save`, and is printed with
     the engine checksums before and after and the Quake 3 bot files given the new checksum."""
-    from ..saving import save as save_map
+    from ..container.saving import save as save_map
 
     options: dict[str, Any] = {"layout": args.layout, "keep_checksum": args.keep_checksum,
                                "aas": getattr(args, "aas", None) or [], "dry_run": args.dry_run}
@@ -121,7 +121,7 @@ def to_target(target: str, name: str, write: Callable[[str], Saved]) -> Saved:
     the report names `-`."""
     import dataclasses
 
-    from ..outputs import spooled_stdout
+    from ..container.outputs import spooled_stdout
 
     if target != STDOUT:
         return write(target)
@@ -157,7 +157,7 @@ def report_save(args: argparse.Namespace, family: Family, result: SaveResult) ->
 
 def checksum_lines(family: Family, before: dict[str, int], after: dict[str, int]) -> list[str]:
     """The engine checksums before and after a save, and what a change means for clients."""
-    from ..mapsums import COMPARED, WHOLE_FILE
+    from ..container.mapsums import COMPARED, WHOLE_FILE
 
     lines = []
     for name, value in before.items():

@@ -19,9 +19,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..compression import compress_map, decompress_map, repacked_plan
-    from ..mapsums import COMPARED, SaveChecksums
-    from ..saving import SaveResult
+    from ..features.compression import compress_map, decompress_map, repacked_plan
+    from ..container.mapsums import COMPARED, SaveChecksums
+    from ..container.saving import SaveResult
 
     target = args.map if args.in_place else args.output
     started = time.perf_counter()

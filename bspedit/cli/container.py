@@ -20,9 +20,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def describe(bsp: Bsp) -> dict[str, Any]:
     """Everything `info` shows, as plain data."""
-    from ..bspx import bspx_directory
-    from ..compression import end_padded
-    from ..facts import lump_row
+    from ..format.bspx import bspx_directory
+    from ..features.compression import end_padded
+    from ..features.facts import lump_row
 
     lumps = [lump_row(bsp, lump) for lump in bsp.lumps]
     gaps = [{"start": g.start, "end": g.end, "length": g.length, "kind": g.kind,
@@ -74,12 +74,12 @@ def run_rewrite(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from ..checks import problems
+    from ..features.checks import problems
 
     with Bsp.open(args.map, check=False) as bsp:
         found = problems(bsp)
         if not found:       # the truth from the bytes: refresh the digest cache
-            from ..mapsums import map_checksums
+            from ..container.mapsums import map_checksums
             map_checksums(bsp)
         summary = f"{bsp.family.key} v{bsp.header.version}" \
             if bsp.header.version is not None else bsp.family.key

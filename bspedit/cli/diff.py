@@ -20,7 +20,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> int:
-    from ..diff import diff_maps
+    from ..features.diff import diff_maps
 
     with Bsp.open(args.a) as a, Bsp.open(args.b) as b:
         result = diff_maps(a, b)

@@ -1,6 +1,6 @@
 """`dump MAP DIR`: a map as a folder of files to edit (CSV records, entity text, raw lumps and
 a manifest); `build DIR -o MAP`: the map back, byte for byte when nothing was edited, else with
-only the edited lumps changed (see `bspedit.dumpfolder`)."""
+only the edited lumps changed (see `bspedit.features.dumpfolder`)."""
 from __future__ import annotations
 
 import argparse
@@ -29,8 +29,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_dump(args: argparse.Namespace) -> int:
-    from ..dumpfolder import dump
-    from ..outputs import staged_folder
+    from ..features.dumpfolder import dump
+    from ..container.outputs import staged_folder
 
     folder = Path(args.folder)
     if folder.is_dir() and any(folder.iterdir()) and not args.force:
@@ -55,7 +55,7 @@ def run_dump(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from ..dumpfolder import build
+    from ..features.dumpfolder import build
 
     if not args.output:
         raise BspError("say where to write: -o OUT (with --dry-run: what it would write)")

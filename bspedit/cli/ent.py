@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..outputs import STDIN, STDOUT, read_input, write_file
+from ..container.outputs import STDIN, STDOUT, read_input, write_file
 from .common import add_output, add_verb, set_result, save
 
 if TYPE_CHECKING:       # lark loads only when a verb parses entity text
-    from ..entities import EntityLump
+    from ..lumps.entities import EntityLump
 
 MODES = ("exact", "glob", "regex")
 

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError
-from ..layout import lump_label
-from ..facts import lump_row
-from ..outputs import STDOUT, read_input, write_file
+from ..format.header import lump_label
+from ..features.facts import lump_row
+from ..container.outputs import STDOUT, read_input, write_file
 from .common import add_output, add_verb, int32, set_result, save
 
 
@@ -61,12 +60,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def _preset_names() -> list[str]:
-    from ..presets import PRESETS
+    from ..features.presets import PRESETS
     return list(PRESETS)
 
 
 def run_strip(args: argparse.Namespace) -> int:
-    from ..presets import PRESETS
+    from ..features.presets import PRESETS
 
     if not args.lumps and not args.preset:
         raise BspError("name the lumps to empty, or a --preset")
@@ -108,7 +107,7 @@ def run_strip(args: argparse.Namespace) -> int:
 
 def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
     """Remove the game lump members `names`; whether there were any."""
-    from ..gamelump import remove_members
+    from ..lumps.gamelump import remove_members
 
     index = bsp.lump_index(bsp.family.game_lump)
     lump = bsp.lumps[index]
@@ -146,9 +145,9 @@ def _row_slice(text: str) -> slice:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from ..dumpfolder import lump_records, write_table_to
-    from ..recordtable import columns, format_rows
-    from ..recordtypes import type_dtype
+    from ..features.dumpfolder import lump_records, write_table_to
+    from ..lumps.recordtable import columns, format_rows
+    from ..format.recordtypes import type_dtype
 
     if args.csv and args.json:
         raise BspError("--csv and --json both print on standard output: choose one")
@@ -184,8 +183,8 @@ def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[st
     """`lump show` of a variable-size lump with a model: the model's JSON; exit 2 for others."""
     import json
 
-    from ..dumpfolder import lump_structure
-    from ..lzma_lump import decompress, lzma_header
+    from ..features.dumpfolder import lump_structure
+    from ..format.lzma_lump import decompress, lzma_header
 
     lump = bsp.lumps[index]
     data = bsp.read_lump(index)
@@ -204,7 +203,7 @@ def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[st
 
 def _described(bsp: Bsp, index: int) -> str:
     """What the specs say a lump without fixed-size records holds."""
-    from ..recordtypes import lump_type
+    from ..format.recordtypes import lump_type
 
     lump = bsp.lumps[index]
     family = bsp.family
@@ -257,7 +256,7 @@ def run_replace(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from ..lumpfile import LumpFile, next_free
+    from ..format.lumpfile import LumpFile, next_free
 
     with Bsp.open(args.map) as bsp:
         index = bsp.lump_index(args.lump)
@@ -276,7 +275,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_merge(args: argparse.Namespace) -> int:
-    from ..lumpfile import LumpFile, engine_order
+    from ..format.lumpfile import LumpFile, engine_order
 
     with Bsp.open(args.map) as bsp:
         revision = bsp.header.revision or 0

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..layout import lump_label
-from ..facts import entry_row
-from ..outputs import STDIN, STDOUT, read_input, staged_folder, write_file
-from ..pakfile import STORED, Entry, Pakfile, pak_index
+from ..format.header import lump_label
+from ..features.facts import entry_row
+from ..container.outputs import STDIN, STDOUT, read_input, staged_folder, write_file
+from ..lumps.pakfile import STORED, Entry, Pakfile, pak_index
 from .common import add_output, add_verb, set_result, save
 
 
@@ -243,7 +243,7 @@ def _chosen(pak: Pakfile, patterns: list[str], cubemaps: bool, map_path: str) ->
 
 def _copy_zip(args: argparse.Namespace, bsp: Bsp, target: str) -> int:
     """The pakfile lump's bytes, as stored, streamed to `target`."""
-    from ..digests import read_chunks
+    from ..container.digests import read_chunks
 
     lump = bsp.lumps[pak_index(bsp)]
     write_file(target, read_chunks(bsp.fileno(), lump.offset, lump.length), inputs=[bsp.path])

@@ -12,7 +12,7 @@ from ..errors import BspError, CheckFailed
 from .common import add_json, add_output, set_result, save
 
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
-    from .. import stripper
+    from ..patching import stripper
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -55,7 +55,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import patching, stripper
+    from ..patching import apply as patching, stripper
 
     if args.lint:
         return _lint(args)
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _chain(args: argparse.Namespace, map_path: Path | None) -> list[Path]:
     """The --config-dir files for the map, in the plugin's order."""
-    from .. import stripper
+    from ..patching import stripper
 
     if args.config_dir is None:
         if args.map_name or args.lowercase:
@@ -134,7 +134,7 @@ def _print_report(configs: list[stripper.Config], report: stripper.Report) -> No
 
 
 def _lint(args: argparse.Namespace) -> int:
-    from .. import stripper
+    from ..patching import stripper
 
     paths: list[Path] = _chain(args, None)
     for given in map(Path, args.paths):

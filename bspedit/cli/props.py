@@ -9,10 +9,10 @@ from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
-from ..facts import member_row
-from ..gamelump import in_game_lump
-from ..outputs import STDOUT, read_input, write_file
-from ..staticprops import StaticProps
+from ..features.facts import member_row
+from ..lumps.gamelump import in_game_lump
+from ..container.outputs import STDOUT, read_input, write_file
+from ..lumps.staticprops import StaticProps
 from .common import add_output, add_verb, set_result, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths

@@ -1,6 +1,6 @@
 """`stats`: the map's counts per lump against its engine's limits (bspguy's `info -limit`,
 ripent's `-chart`). Read-only: exit 0, with a warning for each count at 90% of its limit or more.
-The limits are data in `bspedit.enginelimits`."""
+The limits are data in `bspedit.format.enginelimits`."""
 from __future__ import annotations
 
 import argparse
@@ -15,8 +15,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from .. import enginelimits
-    from ..stats import WARN_AT, stats
+    from ..format import enginelimits
+    from ..features.stats import WARN_AT, stats
 
     with Bsp.open(args.map) as bsp:
         result = stats(bsp)

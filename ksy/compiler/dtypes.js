@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Write bspedit/generated/record_types.py from ksy/*.ksy: the numpy dtype of every fixed-size
+// Write bspedit/format/generated/record_types.py from ksy/*.ksy: the numpy dtype of every fixed-size
 // record type (as plain data, no numpy import) and the lump tables of the bspedit families.
 // usage: node dtypes.js OUTFILE FILE.ksy...        (output is deterministic: sorted spec files)
 'use strict';
@@ -150,7 +150,7 @@ function main() {
   out.push('"""Record types and lump tables of the bspedit families, as plain data.');
   out.push('');
   out.push('Generated from ksy/*.ksy by ksy/compiler/dtypes.js (run ksy/regenerate.sh); do not edit.');
-  out.push('bspedit.recordtypes builds numpy dtypes from it.');
+  out.push('bspedit.format.recordtypes builds numpy dtypes from it.');
   out.push('');
   out.push('RECORD_TYPES: "spec::type" -> (size in bytes, fields); a field is (name, format, shape),');
   out.push('  the format a little-endian numpy type string ("S<n>" for bytes) or a nested field list.');

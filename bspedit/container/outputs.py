@@ -1,0 +1,308 @@
+"""Where outputs go: one guard against writing over an input, and the atomic writers.
+
+Every file or folder bspedit writes goes through here:
+* `guard` refuses a target that is one of the inputs: the same path, a symbolic link to it or a
+  hard link to it (same device and inode), before anything is written.
+* `atomic_file` writes a file beside the target and renames it into place, so a crash, a full
+  disk or Ctrl-C leaves the old file (or none). A symbolic link given as target is written
+  through: its target is replaced and the link stays.
+* `staged_folder` fills a hidden sibling folder and moves it into place only when every file
+  is written; into an existing folder, files are moved in with a rollback list.
+Errors name the path the user gave, never the hidden temporary one.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import BspError
+
+PathLike = str | os.PathLike
+
+#: `-` as a file argument: standard output for an output (`-o -`, `--to -`), standard input
+#: for an input (`ent import MAP -`, `pak add MAP - --as NAME`).
+STDOUT = STDIN = "-"
+
+
+def same_file(a: PathLike, b: PathLike) -> bool:
+    """True when both paths name one existing file (through links, hard links included)."""
+    try:
+        sa, sb = os.stat(a), os.stat(b)
+    except OSError:
+        return False
+    return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
+
+
+def guard(target: PathLike, inputs: Iterable[PathLike], *, folder: bool = False) -> None:
+    """Refuse (BspError, nothing written) a file target that is an input or a link to one, a
+    file target that is a folder, and a target in a folder that does not exist. With
+    `folder`, the target is a folder to create or fill: it must not be an existing file."""
+    target = os.fspath(target)
+    for source in inputs:
+        if same_file(target, source) or os.path.realpath(target) == os.path.realpath(source):
+            raise BspError(f"refused: the output is the input map {os.fspath(source)} "
+                           "(or a link to it); nothing written", path=target)
+    if folder:
+        if os.path.exists(target) and not os.path.isdir(target):
+            raise BspError("refused: not a folder; nothing written", path=target)
+        return
+    if os.path.isdir(target):
+        raise BspError("refused: is a folder, not a file; nothing written", path=target)
+    parent = os.path.dirname(os.path.abspath(os.path.realpath(target)))
+    if not os.path.isdir(parent):
+        raise BspError(f"no folder {parent} to write into; nothing written", path=target)
+
+
+def _named(exc: OSError, target: str) -> OSError:
+    """The same error naming the user's target instead of a temporary path."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), target)
+
+
+@contextmanager
+def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[int]:
+    """A writable descriptor whose content replaces `target` when the block ends without error.
+
+    The file gets the permissions of the file it replaces, else those of the open file
+    `mode_from`, else the umask's. Write errors are raised naming `target`.
+    """
+    shown = os.fspath(target)
+    real = os.path.realpath(shown)       # write through a symbolic link
+    folder = os.path.dirname(real)
+    # The name is chosen before the file exists (not tempfile.mkstemp): a Ctrl-C arriving
+    # between the file's creation and mkstemp's return would leave it behind, unnamed.
+    fd = -1
+    while True:
+        temporary = os.path.join(folder, f".{os.path.basename(real)}.{os.urandom(4).hex()}.tmp")
+        try:
+            fd = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            break
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _named(exc, shown) from None
+        except BaseException:
+            _unlink(temporary)
+            raise
+    try:
+        yield fd
+        os.fchmod(fd, _mode_for(real, mode_from))
+        os.fsync(fd)
+        os.close(fd)
+        fd = -1
+        os.replace(temporary, real)
+    except BaseException as exc:
+        if fd >= 0:
+            os.close(fd)
+        _unlink(temporary)
+        if isinstance(exc, OSError) and exc.filename in (None, temporary):
+            raise _named(exc, shown) from None
+        raise
+    fsync_folder(folder)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def write_file(target: PathLike, chunks: bytes | Iterable[bytes | memoryview], *,
+               inputs: Sequence[PathLike] = ()) -> int:
+    """Guard `target` against `inputs`, then write `chunks` to it atomically, or to standard
+    output when `target` is `-`. Returns the bytes written."""
+    import sys
+
+    data = [chunks] if isinstance(chunks, (bytes, bytearray, memoryview)) else chunks
+    if os.fspath(target) == STDOUT:
+        written = 0
+        for chunk in data:
+            sys.stdout.buffer.write(chunk)
+            written += len(chunk)
+        sys.stdout.buffer.flush()
+        return written
+    guard(target, inputs)
+    written = 0
+    with atomic_file(target) as fd:
+        for chunk in data:
+            write_all(fd, chunk)
+            written += len(chunk)
+    return written
+
+
+def read_input(path: PathLike) -> bytes:
+    """The bytes of an input file, or of standard input when `path` is `-`."""
+    import sys
+
+    if os.fspath(path) == STDIN:
+        return sys.stdin.buffer.read()
+    return Path(path).read_bytes()
+
+
+@contextmanager
+def spooled_stdout(name: str) -> Iterator[str]:
+    """A path in a new temporary folder to write a file named `name` to (a map saved with
+    `-o -`: map writers need a file they can seek in); when the block ends without error the
+    file's bytes go to standard output."""
+    import tempfile
+
+    from .digests import read_chunks
+
+    with tempfile.TemporaryDirectory(prefix="bspedit-") as folder:
+        path = os.path.join(folder, os.path.basename(name))
+        yield path
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            write_file(STDOUT, read_chunks(fd, 0, os.fstat(fd).st_size))
+        finally:
+            os.close(fd)
+
+
+def write_all(fd: int, data: bytes | memoryview) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _mode_for(target: str, src_fd: int | None) -> int:
+    """Keep the permissions of the file being replaced, else those of the source, else umask's."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        pass
+    if src_fd is not None:
+        return os.fstat(src_fd).st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def fsync_folder(folder: str) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def staged_folder(directory: PathLike, *, inputs: Sequence[PathLike] = ()) -> Iterator[Path]:
+    """A hidden folder to fill; when the block ends without error its files land in
+    `directory` (created with its missing parents), else `directory` is left as it was.
+
+    A file that would land on one of `inputs` (or a link to it) is refused before anything
+    lands; so is a symbolic link on the way inside an existing `directory`.
+    """
+    import shutil
+    import tempfile
+
+    target = Path(directory)
+    guard(target, inputs, folder=True)
+    ancestor = target.absolute().parent
+    while not ancestor.is_dir():
+        ancestor = ancestor.parent
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp",
+                                        dir=ancestor))
+    except OSError as exc:
+        raise _named(exc, os.fspath(target)) from None
+    try:
+        yield staging
+        files = [p.relative_to(staging) for p in sorted(staging.rglob("*")) if not p.is_dir()]
+        for name in files:
+            for source in inputs:
+                if same_file(target / name, source):
+                    raise BspError(f"refused: {name} would overwrite the input map "
+                                   f"{os.fspath(source)}; nothing written", path=str(target))
+        if not target.exists():
+            _move_new(staging, target)
+        else:
+            _merge(staging, target, files)
+    except OSError as exc:
+        if exc.filename is None or str(staging) in str(exc.filename):
+            raise _named(exc, os.fspath(target)) from None
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _move_new(staging: Path, target: Path) -> None:
+    """Rename the filled staging folder to `target`, creating its parents (removed again on
+    failure)."""
+    import shutil
+
+    created = []
+    parent = target.absolute().parent
+    while not parent.exists():
+        created.append(parent)
+        parent = parent.parent
+    try:
+        for folder in reversed(created):
+            folder.mkdir()
+        staging.rename(target)
+        fsync_folder(str(target.absolute().parent))
+    except BaseException:
+        for folder in created:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+
+
+def _merge(staging: Path, target: Path, files: list[Path]) -> None:
+    """Move `files` from staging into the existing `target`; on any failure undo every move."""
+    import shutil
+
+    undo: list[tuple[str, Path, Path | None]] = []
+    try:
+        for name in files:
+            destination = _checked_destination(target, name, undo)
+            backup = None
+            if destination.exists() or destination.is_symlink():
+                backup = destination.with_name(f".{destination.name}.bspedit-old")
+                destination.rename(backup)
+            undo.append(("file", destination, backup))
+            (staging / name).rename(destination)
+    except BaseException:
+        for kind, path, backup in reversed(undo):
+            if kind == "dir":
+                shutil.rmtree(path, ignore_errors=True)
+                continue
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            if backup is not None:
+                backup.rename(path)
+        raise
+    for kind, _path, backup in undo:
+        if kind == "file" and backup is not None:
+            backup.unlink()
+    fsync_folder(str(target))
+
+
+def _checked_destination(target: Path, name: Path,
+                         undo: list[tuple[str, Path, Path | None]]) -> Path:
+    """`target/name`, creating folders on the way (recorded in `undo`) and refusing symbolic
+    links or files where a folder is needed."""
+    path = target
+    for part in name.parts[:-1]:
+        path = path / part
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            path.mkdir()
+            undo.append(("dir", path, None))
+            continue
+        if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
+            raise BspError(f"refused to write {name.as_posix()}: {path} is a symbolic link or "
+                           "not a folder; nothing written")
+    destination = path / name.name
+    if destination.is_symlink():
+        raise BspError(f"refused to write {name.as_posix()}: {destination} is a symbolic link; "
+                       "nothing written")
+    if destination.is_dir():
+        raise BspError(f"refused to write {name.as_posix()}: {destination} is a folder; "
+                       "nothing written")
+    return destination

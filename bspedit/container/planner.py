@@ -1,0 +1,496 @@
+"""Deciding which bytes go where when a map is saved. Pure: no I/O, tested without files.
+
+A plan is a list of pieces that, written one after the other after the header, make the new
+file, plus the new offset of every lump. Pieces copy original bytes, write zeros, or stand for a
+lump's new content or the relocated trailing data, which the open map materialises.
+
+An in-place plan's pieces are the file as it reads after the save; its commits say how to get
+there without ever overwriting a byte the committed header (or trailing data) still needs: each
+commit writes into free space only (all-zero bytes nothing references, or past the end of the
+file), then rewrites the header, then zeroes what it vacated and cuts a free end off the file.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..format.header import Lump
+from .layout import Layout, align
+
+LAYOUTS = ("stable", "compact")
+HOLE_SLACK = 64 * 1024      # in place, a hole is used for a lump it fits with this much to spare
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """`copy` original bytes from `src`, `zeros`, the new content of lump `index`, or the `tail`
+    (trailing data from `src`) moved to a new offset."""
+
+    kind: str
+    length: int
+    src: int = -1
+    index: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One crash-safe step of an in-place save: grow the file to `size` if it is smaller, put
+    `writes` (pieces, at an offset) into free space, commit a header with `offsets` (and, when
+    `final`, the edited lumps' new lengths: this commit or an earlier one gave them their new
+    content), then zero `cleanup` (offset, length) and cut the file to `size`."""
+
+    offsets: tuple[int, ...]
+    writes: tuple[tuple[int, tuple[Piece, ...]], ...]
+    cleanup: tuple[tuple[int, int], ...]
+    size: int
+    final: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    offsets: tuple[int, ...]     # new directory offsets, by lump index
+    start: int                   # where the first piece goes
+    pieces: tuple[Piece, ...]
+    commits: tuple[Commit, ...] = ()    # in-place: the steps, in order
+
+    @property
+    def end(self) -> int:
+        return self.start + sum(p.length for p in self.pieces)
+
+
+class _Builder:
+    def __init__(self, start: int, layout: Layout, kept: Mapping[int, int]) -> None:
+        self.start = self.position = start
+        self.pieces: list[Piece] = []
+        self.file_size = layout.file_size
+        self.kept = kept
+
+    def add(self, kind: str, length: int, src: int = -1, index: int = -1) -> None:
+        if length <= 0:
+            return
+        last = self.pieces[-1] if self.pieces else None
+        if kind == "copy" and last and last.kind == "copy" and last.src + last.length == src:
+            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
+        elif kind == "zeros" and last and last.kind == "zeros":
+            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
+        else:
+            self.pieces.append(Piece(kind, length, src, index))
+        self.position += length
+
+    def pad_to(self, offset: int) -> None:
+        self.add("zeros", offset - self.position)
+
+    def place(self, lump: Lump, length: int, changed: bool, dst: int) -> None:
+        """Write a lump at `dst`: a copy if its bytes can be copied as they are. A changed lump
+        whose new content starts with `kept` bytes of the file (from its offset; zeros past the
+        end) copies those and materialises only the rest."""
+        kept = self.kept.get(lump.index, 0) if changed else 0
+        if kept:
+            on_file = min(kept, self.file_size - lump.offset)
+            self.add("copy", on_file, src=lump.offset)
+            self.add("zeros", kept - on_file)
+            self.add("lump", length - kept, src=kept, index=lump.index)
+        elif changed or dst != lump.offset:
+            self.add("lump", length, index=lump.index)
+        else:
+            self.add("copy", length, src=lump.offset)
+
+
+def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], policy: str,
+         keep_tail: bool = True, kept: Mapping[int, int] | None = None,
+         free: Sequence[tuple[int, int]] = (), end_padding: bytes = b"") -> Plan:
+    """Place every lump. `new_lengths` holds the lumps whose content changed; `kept` how many
+    leading bytes of a changed lump's new content are the file's bytes from its old offset;
+    `free` the all-zero regions no lump references (start, end); `end_padding` the bytes of
+    the padding after the last lump (under 4).
+
+    A last lump that keeps everything up to the end of the file (see `append_base`) takes in
+    the trailing bytes; in-place, only its new bytes are appended and nothing is zeroed.
+
+    stable: unchanged lumps keep bytes and offsets; a changed lump goes back into its slot (its
+    bytes plus following padding) when it fits, else after the last lump with its old slot zeroed.
+    The last lump's slot is open-ended; the padding after it travels with its end (non-zero
+    bytes in it too, so a lump that grows and shrinks back gets them back). Trailing data
+    follows the last lump (BSPX readers look for it there), so it moves when the file grows.
+    compact: lumps in their file order, 4-byte aligned, no holes; trailing data kept if
+    `keep_tail`.
+    in-place: a changed lump goes into the smallest free hole that fits, else grows in place
+    after its kept bytes when what follows is free (the last lump), else is appended. A lump
+    growing after its kept bytes that is not last has the lumps after it moved first, in a
+    commit of their own, when they are smaller than it. A lump cut to a prefix of itself stays.
+    Trailing data follows when the file grows; vacated bytes are zeroed after the commit.
+    """
+    kept = kept or {}
+    if any(_absorbs_tail(lumps[i], layout, k) for i, k in kept.items()):
+        end = lumps[layout.order[-1]].end
+        layout = dataclasses.replace(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
+        end_padding = b""
+    if policy == "compact":
+        return _compact(lumps, layout, new_lengths, keep_tail, kept)
+    if policy == "stable":
+        return _stable(lumps, layout, new_lengths, kept, end_padding)
+    if policy == "in-place":
+        return _in_place(lumps, layout, new_lengths, kept, free)
+    raise ValueError(f"unknown layout {policy!r}")
+
+
+def append_base(lump: Lump, layout: Layout) -> int | None:
+    """Where bytes added after a lump's content start, relative to it: for the lump stored
+    last, after the end of the file (the rest of the file becomes part of it); for others,
+    after its 4-byte aligned end. None for an empty lump."""
+    if not lump.length:
+        return None
+    if lump.index == layout.order[-1]:
+        return align(layout.file_size) - lump.offset
+    return align(lump.end) - lump.offset
+
+
+def _absorbs_tail(lump: Lump, layout: Layout, kept: int | None) -> bool:
+    return bool(kept) and lump.index == layout.order[-1] and kept == append_base(lump, layout)
+
+
+def _file_order(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> list[int]:
+    """Lumps in file order, then lumps that were empty and now have content, by index."""
+    added = [i for i in sorted(new_lengths) if lumps[i].length == 0 and new_lengths[i] > 0]
+    return list(layout.order) + added
+
+
+def _core_end(layout: Layout) -> int:
+    return layout.tail.start if layout.tail else layout.file_size
+
+
+def _slot_end(lump: Lump, layout: Layout) -> int | None:
+    """End of the lump's slot (its bytes and the padding after it); None for the last lump."""
+    if layout.order and lump.index == layout.order[-1]:
+        return None
+    gap = layout.gap_after(lump.end)
+    return gap.end if gap is not None and gap.kind == "padding" else lump.end
+
+
+def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+            kept: Mapping[int, int], end_padding: bytes) -> Plan:
+    offsets = [lump.offset for lump in lumps]
+    vacated: dict[int, int] = {}        # old slot start -> slot length, zeroed
+    appended: list[int] = []
+    for index in _file_order(lumps, layout, new_lengths):
+        if index not in new_lengths:
+            continue
+        lump, length = lumps[index], new_lengths[index]
+        slot_end = _slot_end(lump, layout) if lump.length else lump.offset
+        fits = lump.length and (slot_end is None or lump.offset + length <= slot_end)
+        if not fits:
+            if lump.length:
+                vacated[lump.offset] = slot_end - lump.offset
+            if length:
+                appended.append(index)
+    out = _Builder(layout.header_size, layout, kept)
+    last_resized = False
+    # a file ending unpadded after its last lump (bspzip's maps) gets no padding when that
+    # lump resizes; others are padded to 4 bytes, as vbsp writes them
+    open_end = layout.open_end
+    for index in layout.order:
+        lump = lumps[index]
+        out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
+        if lump.offset in vacated:
+            out.add("zeros", vacated[lump.offset])
+        elif index not in new_lengths:
+            out.place(lump, lump.length, False, lump.offset)
+        else:
+            length = new_lengths[index]
+            out.place(lump, length, True, lump.offset)
+            if length != lump.length:   # else the padding after it stays as it was
+                slot_end = _slot_end(lump, layout)
+                last_resized = slot_end is None
+                if not last_resized:
+                    out.pad_to(slot_end)
+                else:
+                    _end_padding(out, lump, layout, end_padding, open_end)
+    if not last_resized:
+        out.add("copy", _core_end(layout) - out.position, src=out.position)
+    grew = last_resized or bool(appended)
+    for index in appended:
+        out.pad_to(align(out.position))
+        offsets[index] = out.position
+        out.place(lumps[index], new_lengths[index], True, out.position)
+    _finish_tail(out, layout, moved=grew, keep=True,
+                 pad=bool(appended) or (layout.tail is not None and not open_end))
+    return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _end_padding(out: _Builder, lump: Lump, layout: Layout, padding: bytes,
+                 open_end: bool) -> None:
+    """After the resized last lump: its old padding's bytes up to the last non-zero one (so
+    they come back when it returns to its size), then zeros to 4 bytes (none for a file that
+    ended unaligned at it). Before trailing data, exactly the padding to 4 bytes."""
+    need = 0 if open_end else align(out.position) - out.position
+    length = need if layout.tail is not None else max(need, len(padding.rstrip(b"\0")))
+    out.add("copy", min(length, len(padding)), src=lump.end)
+    out.add("zeros", length - min(length, len(padding)))
+
+
+def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool, pad: bool = True) -> None:
+    """Trailing data after the last lump: as it was, or moved behind the new last lump (the
+    file end padded to 4 bytes unless told not to)."""
+    tail = layout.tail
+    if not moved:
+        if tail is not None:
+            out.add("copy", tail.length, src=tail.start)
+        return
+    if pad:
+        out.pad_to(align(out.position))
+    if tail is not None and keep:
+        out.add("tail", tail.length, src=tail.start)
+
+
+def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+             keep_tail: bool, kept: Mapping[int, int]) -> Plan:
+    offsets = [lump.offset for lump in lumps]
+    out = _Builder(layout.header_size, layout, kept)
+    for index in _file_order(lumps, layout, new_lengths):
+        lump = lumps[index]
+        length = new_lengths.get(index, lump.length)
+        if not length:
+            continue
+        out.pad_to(align(out.position))
+        offsets[index] = out.position
+        out.place(lump, length, index in new_lengths, out.position)
+    tail = layout.tail
+    unmoved = tail is not None and align(out.position) == tail.start and keep_tail
+    if unmoved:
+        out.pad_to(tail.start)
+    _finish_tail(out, layout, moved=not unmoved, keep=keep_tail)
+    return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+              kept: Mapping[int, int], free: Sequence[tuple[int, int]]) -> Plan:
+    space = _Space(lumps, layout, free)
+    big = _outgrown(lumps, layout, new_lengths, kept, space)
+    commits = []
+    if big is not None:
+        commits.append(space.move_after(big, new_lengths[big]))
+    commits.append(space.final(new_lengths, kept))
+    settle = space.settle()
+    if settle is not None:
+        commits.append(settle)
+    return Plan(space.offsets, layout.header_size, _final_view(space, new_lengths, kept),
+                tuple(commits))
+
+
+def _outgrown(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+              kept: Mapping[int, int], space: _Space) -> int | None:
+    """The lump that grows after its kept bytes (up to its aligned end) but is not last, when
+    the lumps after it are unchanged, smaller than it, and leave free room once moved: these
+    move first, in a commit of their own."""
+    for index, length in new_lengths.items():
+        lump = lumps[index]
+        if not lump.length or lump.index == layout.order[-1] or length <= kept.get(index, 0) \
+                or kept.get(index) != append_base(lump, layout):
+            continue
+        after = layout.order[layout.order.index(index) + 1:]
+        moving = [(lumps[i].offset, lumps[i].end) for i in after]
+        room = _merged(space.free + moving)
+        if any(i in new_lengths for i in after) or space.tail is not None \
+                or sum(lumps[i].length for i in after) >= kept[index] \
+                or not _covered(room, lump.offset + kept[index], lump.offset + length, space.size):
+            return None
+        return index
+    return None
+
+
+def _covered(regions: Sequence[tuple[int, int]], start: int, end: int, size: int) -> bool:
+    """True when [start, end) lies past `size` or, up to it, inside one of `regions`."""
+    end = min(end, size)
+    return start >= end or any(a <= start and end <= b for a, b in regions)
+
+
+class _Space:
+    """The in-place file as commits change it: lump offsets, free (all-zero, unreferenced)
+    regions, the size, the trailing data."""
+
+    def __init__(self, lumps: list[Lump], layout: Layout, free: Sequence[tuple[int, int]]) -> None:
+        self.lumps, self.layout = lumps, layout
+        self.offsets = tuple(lump.offset for lump in lumps)
+        self.lengths = tuple(lump.length for lump in lumps)
+        self.free = _merged(free)
+        self.size = layout.file_size
+        tail = layout.tail
+        self.tail = tail if tail is not None and not self.is_free(tail.start, tail.end) else None
+        self.tail_at = tail.start if self.tail else -1
+        self.vacated: list[tuple[int, int]] = []        # every region zeroed, for the final view
+
+    def is_free(self, start: int, end: int) -> bool:
+        return _covered(self.free, start, end, self.size)
+
+    def take(self, length: int, reserved: tuple[int, int] = (0, 0)) -> int:
+        """An aligned offset for `length` bytes: the smallest free hole that fits (outside
+        `reserved`) and is not much larger (a small lump would split the room a big one
+        vacated and needs back), else after the end of the file (and of `reserved`)."""
+        holes = [(b - a, a, b) for a, b in self.free
+                 if align(a) + length <= b <= align(a) + length + max(length, HOLE_SLACK)
+                 and (b <= reserved[0] or a >= reserved[1])]
+        if holes:
+            _, a, b = min(holes)
+            start = align(a)
+            self.free.remove((a, b))
+            self.free = _merged(self.free + [(a, start), (start + length, b)])
+            return start
+        start = align(max(self.size, reserved[1]))
+        self.free = _merged(self.free + [(self.size, start)])    # zeros the file grows by
+        self.size = start + length
+        return start
+
+    def _place(self, index: int, length: int, changed: bool, kept: Mapping[int, int],
+               writes: list, reserved: tuple[int, int] = (0, 0)) -> int:
+        """Take room for lump `index` and plan writing it there."""
+        at = self.take(length, reserved)
+        out = _Builder(at, self.layout, kept)
+        out.place(self.lumps[index], length, changed, at)
+        writes.append((at, tuple(out.pieces)))
+        return at
+
+    def _commit(self, offsets: list[int], lengths: Sequence[int], writes: list,
+                vacated: list[tuple[int, int]], final: bool) -> Commit:
+        """Close a step: vacated regions turn free after the commit; a free end it leaves is
+        cut off the file."""
+        vacated = [(a, b) for a, b in vacated if b > a]
+        self.offsets, self.lengths = tuple(offsets), tuple(lengths)
+        self.free = _merged(self.free + vacated)
+        self.vacated += vacated
+        live = max([o + n for o, n in zip(offsets, lengths) if n] +
+                   [self.tail_at + self.tail.length if self.tail else 0, self.layout.header_size])
+        if self.size > self.layout.file_size:
+            self.size = align(self.size)        # a grown file ends padded to 4 bytes
+        cut = align(live)
+        if cut < self.size and self.is_free(cut, self.size) and any(b > cut for _, b in vacated):
+            self.size = cut
+            self.free = _merged((a, min(b, cut)) for a, b in self.free if a < cut)
+        return Commit(self.offsets, tuple(writes), tuple((a, b - a) for a, b in vacated),
+                      self.size, final)
+
+    def move_after(self, index: int, length: int) -> Commit:
+        """First commit: the lumps after `index` move out of the way of its growth."""
+        lump = self.lumps[index]
+        reserved = (lump.offset, lump.offset + length)
+        offsets, writes, vacated = list(self.offsets), [], []
+        for other in self.layout.order[self.layout.order.index(index) + 1:]:
+            moving = self.lumps[other]
+            offsets[other] = self._place(other, moving.length, False, {}, writes, reserved)
+            vacated.append((moving.offset, moving.end))
+        return self._commit(offsets, self.lengths, writes, vacated, final=False)
+
+    def final(self, new_lengths: Mapping[int, int], kept: Mapping[int, int]) -> Commit:
+        """The commit that gives changed lumps their new content."""
+        offsets, lengths, writes, vacated = list(self.offsets), list(self.lengths), [], []
+        growing = {i for i in new_lengths if self._grows_in_place(i, new_lengths[i], kept)}
+        size = self.size
+        for index in growing:       # its kept bytes and new room are no longer free
+            lump, start = self.lumps[index], self.offsets[index]
+            self.free = _merged(r for a, b in self.free for r in
+                                ((a, min(b, lump.end)), (max(a, start + new_lengths[index]), b)))
+            self.size = max(self.size, start + new_lengths[index])   # lumps appended go after it
+        for index in _file_order(self.lumps, self.layout, new_lengths):
+            if index not in new_lengths:
+                continue
+            lump, length, keep = self.lumps[index], new_lengths[index], kept.get(index, 0)
+            lengths[index] = length
+            if index in growing:                    # new bytes after its kept ones
+                writes.append((lump.offset + keep,
+                               (Piece("lump", length - keep, src=keep, index=index),)))
+            elif keep and keep == length <= lump.length:    # cut to a prefix of itself
+                vacated.append((lump.offset + length, lump.end))
+            else:
+                vacated.append((lump.offset, lump.end))
+                if length:
+                    offsets[index] = self._place(index, length, True, kept, writes)
+        if self.size > size and self.tail is not None:     # trailing data follows the last lump
+            at = align(max(o + n for o, n in zip(offsets, lengths) if n))
+            writes.append((at, (Piece("tail", self.tail.length, src=self.tail.start),)))
+            vacated.append((self.tail_at, self.tail_at + self.tail.length))
+            self.tail_at, self.size = at, at + self.tail.length
+        return self._commit(offsets, lengths, writes, vacated, final=True)
+
+    def settle(self) -> Commit | None:
+        """A last commit when the file ends with a few lumps behind a large free region:
+        they move down into it (copying less than the region) and the file is cut there."""
+        if self.tail is not None:
+            return None
+        live = sorted((o, i) for i, (o, n) in enumerate(zip(self.offsets, self.lengths)) if n)
+        for a, b in self.free:
+            behind = [i for o, i in live if o >= b]
+            cost = sum(align(self.lengths[i]) for i in behind)
+            if b - a < HOLE_SLACK or not behind or cost > b - align(a) - HOLE_SLACK:
+                continue
+            spans = [(self.offsets[i], self.offsets[i] + self.lengths[i]) for i in behind]
+            if not _covered(_merged(self.free + spans), a, self.size, self.size):
+                continue                     # data no lump references lies behind: kept
+            offsets, writes, at = list(self.offsets), [], align(a)
+            for index in behind:
+                writes.append((at, (Piece("lump", self.lengths[index], index=index),)))
+                offsets[index], at = at, align(at + self.lengths[index])
+            self.free = [r for r in self.free if r != (a, b)] + [(at, b)]
+            return self._commit(offsets, self.lengths, writes, spans, final=True)
+        return None
+
+    def _grows_in_place(self, index: int, length: int, kept: Mapping[int, int]) -> bool:
+        lump, keep = self.lumps[index], kept.get(index, 0)
+        return bool(lump.length) and length > keep >= lump.length \
+            and self.offsets[index] == lump.offset \
+            and self.is_free(lump.offset + keep, lump.offset + length)
+
+
+def _merged(regions: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Regions sorted, empty ones dropped, touching ones joined."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(r for r in regions if r[1] > r[0]):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _final_view(space: _Space, new_lengths: Mapping[int, int],
+                kept: Mapping[int, int]) -> tuple[Piece, ...]:
+    """The whole file after every commit, as pieces from the end of the header: what a reader
+    sees (bytes left in place are copies of themselves, vacated ones zeros)."""
+    layout, lumps = space.layout, space.lumps
+    items = [(space.offsets[i], i) for i in range(len(lumps)) if space.lengths[i]]
+    if space.tail is not None:
+        items.append((space.tail_at, -1))
+    out = _Builder(layout.header_size, layout, kept)
+    zeroed = _merged(space.vacated)
+
+    def original_until(end: int) -> None:
+        """Bytes left as they were up to `end`: the original file, zeros where vacated."""
+        while out.position < end:
+            here = out.position
+            inside = next(((a, b) for a, b in zeroed if a <= here < b), None)
+            if inside is not None or here >= layout.file_size:
+                stop = min(end, inside[1] if inside else end)
+                out.add("zeros", stop - here)
+                continue
+            stop = min([end, layout.file_size] + [a for a, _ in zeroed if a > here])
+            out.add("copy", stop - here, src=here)
+
+    for at, index in sorted(items):
+        if index < 0:
+            original_until(at)
+            same = at == space.tail.start
+            out.add("copy" if same else "tail", space.tail.length, src=space.tail.start)
+            continue
+        lump = lumps[index]
+        length = space.lengths[index]
+        keep = kept.get(index, 0)
+        if index in new_lengths and at == lump.offset and keep:
+            original_until(at + min(keep, length))      # its kept bytes stay where they are
+            out.add("lump", length - keep, src=keep, index=index)
+            continue
+        original_until(at)
+        if index not in new_lengths and at == lump.offset:
+            out.add("copy", length, src=at)
+        else:
+            out.place(lump, length, index in new_lengths, at)
+    original_until(space.size)
+    return tuple(out.pieces)

@@ -1,0 +1,212 @@
+"""What differs between two maps: header fields, lumps (stored bytes, then decoded content),
+entities (by key), pakfile entries; and the verdict: identical, the same content stored with
+other compression or in another layout, or different."""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ..bsp import Bsp
+from ..lumps.entities import Entity, EntityLump
+from ..errors import BspError
+from .facts import lump_row
+from ..format.header import Lump
+
+IDENTICAL = "identical"
+COMPRESSION = "same content, different compression"
+LAYOUT = "same content, different layout"
+DIFFERENT = "different"
+
+
+def diff_maps(a: Bsp, b: Bsp) -> dict[str, Any]:
+    """A JSON-ready description of every difference and the `verdict`.
+
+    A lump whose stored bytes differ is listed under `lumps` with `content` "same" when its
+    decoded content is equal (LZMA lumps decoded; game lump members decoded, terminator entries
+    ignored; pakfile entries by name, size and CRC-32) and `compression` true when the two
+    store it compressed differently. A lump with the same bytes at another offset is `moved`.
+    """
+    header = {field: [getattr(a.header, field), getattr(b.header, field)]
+              for field in ("version", "revision", "lump_order")
+              if getattr(a.header, field) != getattr(b.header, field)}
+    if a.family != b.family:
+        header["family"] = [a.family.key, b.family.key]
+        return _result(DIFFERENT, header, [], [])
+    lumps, moved = [], []
+    for old, new in zip(a.lumps, b.lumps):
+        stored = _Stored(a, old), _Stored(b, new)
+        if stored[0].same_bytes(stored[1]):
+            if old.offset != new.offset and old.length:
+                moved.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
+                              "b": lump_row(b, new)})
+            continue
+        same = _equal(stored[0].content(), stored[1].content())
+        lumps.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
+                      "b": lump_row(b, new), "content": "same" if same else "different",
+                      "compression": stored[0].compression() != stored[1].compression()})
+    if header or any(lump["content"] == "different" for lump in lumps):
+        verdict = DIFFERENT
+    elif any(lump["compression"] for lump in lumps):
+        verdict = COMPRESSION
+    elif lumps or moved or not _same_file(a, b):
+        verdict = LAYOUT
+    else:
+        verdict = IDENTICAL
+    result = _result(verdict, header, lumps, moved)
+    differing = {lump["index"] for lump in lumps if lump["content"] == "different"}
+    if a.family.entities in differing:
+        result["entities"] = diff_entities(a.entities(lenient=True), b.entities(lenient=True))
+    pakfile = a.family.index_of(a.family.pakfile) if a.family.pakfile else None
+    if pakfile in {lump["index"] for lump in lumps}:
+        result["pakfile"] = diff_pakfiles(a.read_lump(pakfile), b.read_lump(pakfile))
+    return result
+
+
+def _result(verdict: str, header: dict, lumps: list, moved: list) -> dict[str, Any]:
+    return {"identical": verdict == IDENTICAL, "same_content": verdict != DIFFERENT,
+            "verdict": verdict, "header": header, "lumps": lumps, "moved": moved}
+
+
+def _equal(a: Any, b: Any) -> bool:
+    return a is not None and a == b
+
+
+class _Stored:
+    """One map's lump, as stored and decoded."""
+
+    def __init__(self, bsp: Bsp, lump: Lump) -> None:
+        self.bsp, self.lump = bsp, lump
+        self.data = bsp.read_lump(lump.index)
+        family = bsp.family
+        self.kind = "game" if family.game_lump and lump.index == family.index_of(
+            family.game_lump) else "pak" if family.pakfile and lump.index == family.index_of(
+            family.pakfile) else "lump"
+
+    def same_bytes(self, other: _Stored) -> bool:
+        """Equal stored bytes, version and fourCC (a game lump: equal members as stored, which
+        move with the lump)."""
+        if (self.lump.version, self.lump.fourcc) != (other.lump.version, other.lump.fourcc):
+            return False
+        if self.kind == "game" and self.data and other.data:
+            return _equal(self._members(), other._members())
+        return self.data == other.data
+
+    def _members(self) -> list[tuple] | None:
+        game = self._game()
+        return None if game is None else [(m.ident, m.flags, m.version, m.length, m.stored)
+                                          for m in game.members]
+
+    def _game(self) -> Any:
+        from ..lumps.gamelump import GameLump
+
+        try:
+            return GameLump.parse(self.data, self.lump.offset)
+        except BspError:
+            return None
+
+    def content(self) -> Any:
+        """The decoded content (None when it cannot be decoded: then it is never equal)."""
+        from ..format.lzma_lump import decompress, lzma_header
+
+        try:
+            if self.kind == "pak":
+                return {name: facts[:2] for name, facts in _entries(self.data).items()}
+            if self.kind == "game" and self.data:
+                game = self._game()
+                return None if game is None else [
+                    (m.ident, m.version, game.payload(m.name)) for m in game.members
+                    if not m.terminator]
+            version = self.lump.version
+            return version, decompress(self.data) if lzma_header(self.data) else self.data
+        except BspError:
+            return None
+
+    def compression(self) -> Any:
+        """How the content is stored: LZMA or not (the lump, each game lump member), each pak
+        entry's method."""
+        from ..format.lzma_lump import lzma_header
+
+        if self.kind == "pak":
+            return {name: facts[2] for name, facts in _entries(self.data).items()}
+        if self.kind == "game":
+            game = self._game() if self.data else None
+            return [] if game is None else [(m.ident, m.compressed) for m in game.members
+                                            if not m.terminator]
+        return lzma_header(self.data) is not None
+
+
+def _entries(data: bytes) -> dict[str, tuple[int, int, str]]:
+    """A pakfile's entries: name -> (size, CRC-32, method); {} for a zip that does not parse."""
+    from ..lumps.pakfile import Pakfile
+
+    try:
+        return {e.name: (e.size, e.crc, e.method_name) for e in Pakfile.from_bytes(data).entries}
+    except BspError:
+        return {}
+
+
+def _same_file(a: Bsp, b: Bsp) -> bool:
+    """Whether the two files hold the same bytes (the gaps and trailing data included)."""
+    from ..container.digests import read_chunks
+
+    if a.size != b.size:
+        return False
+    theirs = iter(read_chunks(b.fileno(), 0, b.size))
+    return all(bytes(mine) == bytes(next(theirs)) for mine in read_chunks(a.fileno(), 0, a.size))
+
+
+def diff_entities(a: EntityLump, b: EntityLump) -> dict[str, list]:
+    """Entities added, removed, and changed (matched in file order, by classname)."""
+    old, new = list(a), list(b)
+    matcher = difflib.SequenceMatcher(a=[tuple(e.pairs()) for e in old],
+                                      b=[tuple(e.pairs()) for e in new], autojunk=False)
+    added, removed, changed = [], [], []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        unmatched = list(range(j1, j2))
+        for i in range(i1, i2):
+            partner = next((j for j in unmatched if _classname(new[j]) == _classname(old[i])), None)
+            if partner is None:
+                removed.append(_describe(i, old[i]))
+                continue
+            unmatched.remove(partner)
+            changed.append({"index": [i, partner], "classname": _classname(old[i]),
+                            "keys": _key_changes(old[i].pairs(), new[partner].pairs())})
+        added += [_describe(j, new[j]) for j in unmatched]
+    return {"added": added, "removed": removed, "changed": changed}
+
+
+def _classname(entity: Entity) -> str | None:
+    return entity.get("classname")
+
+
+def _describe(index: int, entity: Entity) -> dict[str, Any]:
+    return {"index": index, "classname": _classname(entity), "pairs": entity.pairs()}
+
+
+def _key_changes(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> list[dict]:
+    def by_key(pairs: list[tuple[str, str]]) -> dict[str, tuple[str, list[str]]]:
+        grouped: dict[str, tuple[str, list[str]]] = {}
+        for key, value in pairs:
+            grouped.setdefault(key.casefold(), (key, []))[1].append(value)
+        return grouped
+    before, after = by_key(old), by_key(new)
+    changes = []
+    for folded in list(before) + [k for k in after if k not in before]:
+        old_values = before.get(folded, ("", []))[1]
+        new_values = after.get(folded, ("", []))[1]
+        if old_values != new_values:
+            key = (before.get(folded) or after[folded])[0]
+            changes.append({"key": key, "before": old_values, "after": new_values})
+    return changes
+
+
+def diff_pakfiles(a: bytes, b: bytes) -> dict[str, list[str]]:
+    """Pakfile entries added, removed, `changed` (size or CRC-32) and `recompressed` (the same
+    size and CRC-32, another compression method)."""
+    old, new = _entries(a), _entries(b)
+    both = sorted(old.keys() & new.keys())
+    return {"added": sorted(new.keys() - old.keys()), "removed": sorted(old.keys() - new.keys()),
+            "changed": [n for n in both if old[n][:2] != new[n][:2]],
+            "recompressed": [n for n in both if old[n][:2] == new[n][:2] and old[n] != new[n]]}

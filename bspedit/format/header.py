@@ -1,0 +1,169 @@
+"""Reading the header and lump directory (generated Kaitai readers) and writing them back."""
+from __future__ import annotations
+
+import mmap
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from io import BytesIO
+
+from kaitaistruct import KaitaiStream, KaitaiStructError
+
+from ..errors import BspError
+from .families import BLUE_SHIFT, BY_IDENT, BY_VERSION, GOLDSRC, KNOWN_UNSUPPORTED, Family
+from .generated.quake_header import QuakeHeader
+from .generated.vbsp_header import VbspHeader
+
+# Field order of a Source lump_t: the standard one, and the one Left 4 Dead 2 v21 maps use.
+LUMP_ORDERS = {"standard": ("offset", "length", "version", "fourcc"),
+               "l4d2": ("version", "offset", "length", "fourcc")}
+
+
+@dataclass(slots=True)
+class Lump:
+    """One lump directory entry, as stored."""
+
+    index: int
+    name: str
+    offset: int
+    length: int
+    version: int = 0
+    fourcc: int = 0   # Source: uncompressed size of an LZMA lump, else 0
+
+    @property
+    def end(self) -> int:
+        return self.offset + self.length
+
+
+def lump_label(lump: Lump) -> str:
+    return f"lump {lump.index} ({lump.name})"
+
+
+def check_directory(lumps: Sequence[Lump], header_size: int, file_size: int) -> list[BspError]:
+    """Every problem of the lump directory: negative sizes, lumps out of the file, overlaps."""
+    problems = []
+    spans = []
+    for lump in lumps:
+        label = lump_label(lump)
+        if lump.length < 0:
+            problems.append(BspError(f"negative length {lump.length}", lump=label,
+                                     offset=lump.offset))
+        elif lump.length:
+            if lump.offset < header_size:
+                problems.append(BspError(
+                    f"lump starts inside the {header_size}-byte header", lump=label,
+                    offset=lump.offset))
+            elif lump.end > file_size:
+                problems.append(BspError(
+                    f"lump of {lump.length} bytes runs past the end of the file "
+                    f"(ends at {lump.end}, file has {file_size} bytes)", lump=label,
+                    offset=lump.offset))
+            else:
+                spans.append(lump)
+    spans.sort(key=lambda l: (l.offset, l.index))
+    for before, after in zip(spans, spans[1:]):
+        if after.offset < before.end:
+            problems.append(BspError(
+                f"overlaps {lump_label(before)} ({before.offset}..{before.end})",
+                lump=lump_label(after), offset=after.offset))
+    return problems
+
+
+@dataclass(slots=True)
+class Header:
+    """Everything the header holds: identification fields and the lump directory."""
+
+    family: Family
+    ident: bytes
+    version: int | None
+    lumps: list[Lump]
+    revision: int | None = None        # Source map revision
+    lump_order: str = "standard"       # Source lump_t field order
+
+    @property
+    def size(self) -> int:
+        return self.family.header_size
+
+    def to_bytes(self) -> bytes:
+        """Serialise the header exactly as the family stores it."""
+        out = bytearray(self.ident)
+        if self.version is not None:
+            out += struct.pack("<i", self.version)
+        if self.family.header == "vbsp":
+            fields = LUMP_ORDERS[self.lump_order]
+            for lump in self.lumps:
+                values = {f: getattr(lump, f) for f in fields}
+                out += struct.pack("<iiiI", *(values[f] for f in fields))
+            out += struct.pack("<i", self.revision)
+        else:
+            for lump in self.lumps:
+                out += struct.pack("<ii", lump.offset, lump.length)
+        return bytes(out)
+
+
+def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
+    """The family a file belongs to, from its first 8 bytes (never from its name)."""
+    if len(head) < 8:
+        raise BspError(f"file too short for a BSP header ({len(head)} bytes)", path=path, offset=0)
+    ident = head[:4]
+    if ident in KNOWN_UNSUPPORTED:
+        raise BspError(f"{KNOWN_UNSUPPORTED[ident]} ({ident.decode()}): not supported", path=path,
+                       offset=0)
+    candidates = BY_IDENT.get(ident)
+    if candidates:
+        if not candidates[0].has_version:
+            return candidates[0], None
+        version = int.from_bytes(head[4:8], "little", signed=True)
+        for family in candidates:
+            if version in family.versions:
+                return family, version
+        raise BspError(f"unknown {ident.decode()} version {version}", path=path, offset=4)
+    version = int.from_bytes(ident, "little", signed=True)
+    if version in BY_VERSION:
+        return BY_VERSION[version], version
+    raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0)
+
+
+def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
+    """Parse the header of a map whose first bytes are `data` (at least the header)."""
+    family, version = identify(data[:8], path)
+    if len(data) < family.header_size:
+        raise BspError(f"truncated header: {len(data)} of {family.header_size} bytes", path=path,
+                       offset=len(data))
+    stream = KaitaiStream(BytesIO(data[:family.header_size]))
+    try:
+        if family.header == "vbsp":
+            return _source_header(VbspHeader(stream), family, data, path)
+        parsed = QuakeHeader(len(family.ident), family.has_version, family.lump_count, stream)
+    except (KaitaiStructError, EOFError) as exc:   # only on a header shorter than checked above
+        raise BspError(f"unreadable header: {exc}", path=path, offset=0) from exc
+    lumps = [Lump(i, family.lump_names[i], e.offset, e.length) for i, e in enumerate(parsed.lumps)]
+    if family is GOLDSRC and _is_blue_shift(lumps, data):
+        family = BLUE_SHIFT
+        for lump in lumps:
+            lump.name = family.lump_names[lump.index]
+    return Header(family, parsed.ident, version, lumps)
+
+
+def _source_header(parsed: VbspHeader, family: Family, data: bytes, path: str | None) -> Header:
+    readings = {"standard": parsed.lumps_standard, "l4d2": parsed.lumps_l4d2}
+    candidates = {}
+    for order, entries in readings.items():
+        lumps = [Lump(i, family.lump_names[i], e.offset, e.length, e.version, e.fourcc)
+                 for i, e in enumerate(entries)]
+        candidates[order] = lumps
+    # The version number does not decide the order: keep the reading whose directory is sane.
+    order = "standard"
+    if check_directory(candidates["standard"], family.header_size, len(data)) and \
+            not check_directory(candidates["l4d2"], family.header_size, len(data)):
+        order = "l4d2"
+    return Header(family, b"VBSP", parsed.version, candidates[order], parsed.map_revision, order)
+
+
+def _is_blue_shift(lumps: list[Lump], data: bytes) -> bool:
+    """Blue Shift stores the planes first: lump 1 holds the entity text, lump 0 does not."""
+    def starts_text(lump: Lump) -> bool:
+        chunk = data[lump.offset:lump.offset + 64].lstrip(b" \t\r\n")
+        return lump.length > 0 and chunk[:1] == b"{"
+    return starts_text(lumps[1]) and not starts_text(lumps[0]) and lumps[0].length % 20 == 0
+

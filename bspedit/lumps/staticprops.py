@@ -1,0 +1,218 @@
+"""Static props (game lump member `sprp`): model dictionary, leaf list and prop records.
+
+Layout: a count and 128-byte model names; a count and leaf indices (u16, u32 in Strata's
+versions 12 and 13); a count and the records, whose layout depends on the version. Two version
+numbers are ambiguous: 7 is Left 4 Dead's 68-byte record or the rearranged Source 2013 one
+("7*", 72 bytes: flags moved to a u32, lightmap size added), which TF2 and other Source 2013
+multiplayer games also write as 10 (CS:GO's 10 is 76 bytes). The layout is chosen from the
+record size the data implies, never from the game. Version 11 is read as CS:GO's layout
+(Black Mesa's 80-byte 11 differs but has the same size).
+
+Records stay raw bytes: an edit packs one field into one record, so untouched records, names
+and leaves keep their bytes. Removing a prop leaves the leaf list and the dictionary alone (the
+other props' leaf ranges stay valid; the removed prop's entries are just no longer used).
+"""
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import BspError
+from .gamelump import GameLump, in_game_lump
+from ..format.names import game_path
+
+if TYPE_CHECKING:
+    from ..container.mapfile import MapFile
+
+NAME_SIZE = 128
+MEMBER = "sprp"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLayout:
+    """Where each field of one static prop record lies: name -> (offset, struct format)."""
+
+    name: str
+    size: int
+    fields: dict[str, tuple[int, str]]
+
+
+_V4 = {"origin": (0, "3f"), "angles": (12, "3f"), "model": (24, "H"), "first_leaf": (26, "H"),
+       "leaf_count": (28, "H"), "solid": (30, "B"), "flags": (31, "B"), "skin": (32, "i"),
+       "fade_min": (36, "f"), "fade_max": (40, "f"), "lighting_origin": (44, "3f")}
+_V5 = _V4 | {"fade_scale": (56, "f")}
+_V6 = _V5 | {"min_dx_level": (60, "H"), "max_dx_level": (62, "H")}
+_V7 = _V6 | {"diffuse": (64, "4B")}
+_V7_STAR = _V6 | {"flags": (64, "I"), "lightmap_size": (68, "2H")}    # byte 31 unused
+_V8 = _V5 | {"cpu_gpu_levels": (60, "4B"), "diffuse": (64, "4B")}
+_V9 = _V8 | {"disable_x360": (68, "I")}
+_V10 = _V9 | {"flags_ex": (72, "I")}
+_V11 = _V10 | {"scale": (76, "f")}
+_V13 = _V10 | {"scale": (76, "3f")}
+
+# (version, record size) -> layout. With no props the size is unknown: the smaller one is used.
+LAYOUTS = {key: RecordLayout(name, key[1], fields) for key, name, fields in (
+    ((4, 56), "v4", _V4), ((5, 60), "v5", _V5), ((6, 64), "v6", _V6), ((7, 68), "v7", _V7),
+    ((7, 72), "v7*", _V7_STAR), ((8, 68), "v8", _V8), ((9, 72), "v9", _V9),
+    ((10, 76), "v10", _V10), ((10, 72), "v7*", _V7_STAR), ((11, 80), "v11", _V11),
+    ((12, 80), "v12", _V11), ((13, 88), "v13", _V13))}
+
+
+def _leaf_widths(version: int) -> tuple[int, ...]:
+    """Leaf index sizes to try, most likely first."""
+    return (4, 2) if version >= 12 else (2, 4)
+
+
+@dataclass(eq=False, slots=True)
+class StaticProps:
+    """A parsed `sprp` member that writes back byte for byte."""
+
+    version: int
+    layout: RecordLayout
+    names: list[bytes]           # 128-byte dictionary entries as stored
+    leaf_width: int
+    leaves: bytes                # the leaf list as stored
+    records: list[bytearray]
+
+    @classmethod
+    def parse(cls, data: bytes, version: int) -> StaticProps:
+        """Parse `sprp` data of game lump version `version`; BspError if no layout fits."""
+        data = bytes(data)
+        sizes = sorted({size for v, size in LAYOUTS if v == version})
+        if not sizes:
+            known = ", ".join(str(v) for v in sorted({v for v, _ in LAYOUTS}))
+            raise BspError(f"sprp version {version} is not a known static prop version ({known})")
+        models = _count(data, 0, NAME_SIZE, "model names")
+        position = 4 + NAME_SIZE * models
+        names = [data[4 + NAME_SIZE * i:4 + NAME_SIZE * (i + 1)] for i in range(models)]
+        leaf_count = _count(data, position, 2, "leaves")
+        for width in _leaf_widths(version):
+            props_at = position + 4 + width * leaf_count
+            if props_at + 4 > len(data):
+                continue
+            count = _count(data, props_at, 0, "props")
+            room = len(data) - props_at - 4
+            size = room // count if count else sizes[0]
+            if room == count * size and size in sizes:
+                break
+        else:
+            raise BspError(f"sprp version {version}: the data after the model dictionary fits "
+                           f"no known record layout (records of {', '.join(map(str, sizes))} "
+                           "bytes)", offset=position)
+        start = props_at + 4
+        records = [bytearray(data[start + size * i:start + size * (i + 1)]) for i in range(count)]
+        return cls(version, LAYOUTS[version, size], names, width, data[position + 4:props_at],
+                   records)
+
+    def to_bytes(self) -> bytes:
+        return b"".join([struct.pack("<i", len(self.names)), *self.names,
+                         struct.pack("<i", len(self.leaves) // self.leaf_width), self.leaves,
+                         struct.pack("<i", len(self.records)), *self.records])
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    @property
+    def leaf_entries(self) -> int:
+        return len(self.leaves) // self.leaf_width
+
+    def model_names(self) -> list[str]:
+        return [_name(raw) for raw in self.names]
+
+    def field(self, name: str) -> tuple[int, str]:
+        """Offset and struct format (such as '3f') of a field of this layout."""
+        if name not in self.layout.fields:
+            raise BspError(f"static props of layout {self.layout.name} have no field {name!r} "
+                           f"(fields: {', '.join(self.layout.fields)})")
+        return self.layout.fields[name]
+
+    def check_index(self, index: int) -> None:
+        """BspError unless a prop `index` exists."""
+        if not 0 <= index < len(self.records):
+            raise BspError(f"no static prop {index}: the map has {len(self.records)}"
+                           + (f" (0-{len(self.records) - 1})" if self.records else ""))
+
+    def _record(self, index: int) -> bytearray:
+        self.check_index(index)
+        return self.records[index]
+
+    def get(self, index: int, field: str) -> int | float | tuple[int | float, ...]:
+        """A field of prop `index`: a number, or a tuple for vectors and byte groups."""
+        offset, fmt = self.field(field)
+        values = struct.unpack_from("<" + fmt, self._record(index), offset)
+        return values if len(values) > 1 else values[0]
+
+    def set(self, index: int, field: str, value: int | float | Iterable[int | float]) -> None:
+        """Write a field of prop `index` in place (only its bytes change)."""
+        offset, fmt = self.field(field)
+        record = self._record(index)
+        values = list(value) if isinstance(value, Iterable) else [value]
+        expected = int(fmt[:-1] or 1)
+        if len(values) != expected:
+            raise BspError(f"{field} takes {expected} value(s), got {len(values)}")
+        try:
+            values = [float(v) if fmt.endswith("f") else int(v) for v in values]
+            packed = struct.pack("<" + fmt, *values)    # pack_into would clear the field first
+        except (struct.error, OverflowError, ValueError) as exc:
+            raise BspError(f"{field} = {value!r} does not fit the record's {fmt!r} field: "
+                           f"{exc}") from exc
+        record[offset:offset + len(packed)] = packed
+
+    def model(self, index: int) -> str | None:
+        """The model name of prop `index` (None if its dictionary index is out of range)."""
+        model = self.get(index, "model")
+        return _name(self.names[model]) if isinstance(model, int) and model < len(self.names) \
+            else None
+
+    def set_model(self, index: int, name: str) -> bool:
+        """Point prop `index` at model `name`, adding it to the dictionary when it is not there
+        (names compare case-insensitively, `\\` as `/`). Returns True if the dictionary grew."""
+        self._record(index)
+        wanted = game_path(name)
+        for model, existing in enumerate(self.model_names()):
+            if game_path(existing) == wanted:
+                self.set(index, "model", model)
+                return False
+        encoded = name.encode("ascii") if name.isascii() else b""
+        if not encoded or b"\0" in encoded or len(encoded) >= NAME_SIZE:
+            raise BspError(f"a model name is 1-{NAME_SIZE - 1} ASCII characters, not {name!r}")
+        if len(self.names) > 0xFFFF:
+            raise BspError("the model dictionary is full (65536 names)")
+        self.names.append(encoded.ljust(NAME_SIZE, b"\0"))
+        self.set(index, "model", len(self.names) - 1)
+        return True
+
+    def remove(self, indices: Iterable[int]) -> None:
+        """Remove props by index (the leaf list and the dictionary stay as they are)."""
+        doomed = set(indices)
+        for index in doomed:
+            self._record(index)
+        self.records = [r for i, r in enumerate(self.records) if i not in doomed]
+
+
+def _count(data: bytes, position: int, item: int, what: str) -> int:
+    """The int32 count at `position`; BspError if it is negative or `item`-byte items that
+    many do not fit."""
+    if position + 4 > len(data):
+        raise BspError(f"sprp ends at {len(data)} bytes before the count of {what}",
+                       offset=position)
+    count = int.from_bytes(data[position:position + 4], "little", signed=True)
+    if count < 0 or position + 4 + item * count > len(data):
+        raise BspError(f"sprp claims {count} {what}, more than its {len(data)} bytes hold",
+                       offset=position)
+    return count
+
+
+def _name(raw: bytes) -> str:
+    """A dictionary entry's name: its bytes up to the first NUL."""
+    return raw.split(b"\0", 1)[0].decode("latin-1")
+
+
+def parse_static_props(bsp: MapFile, lump: GameLump) -> StaticProps:
+    """The static props of `bsp`'s parsed game lump `lump` (errors name the map and lump)."""
+    try:
+        return StaticProps.parse(lump.payload(MEMBER), lump.member(MEMBER).version)
+    except BspError as exc:
+        raise in_game_lump(exc, bsp)

@@ -1,0 +1,1 @@
+"""Patch languages: Stripper:Source configs and the PCRE bridges."""
