@@ -1,9 +1,11 @@
-"""Read every record of every fixed-size lump of a big map through Bsp.records (issue 17).
+"""Read every record of every described lump of a big map: Bsp.records and the structure models
+(issue 17).
 
 Usage: python bench/records_bench.py [--runs N] [--map PATH]
 Opens the map (default: the largest of the shared corpus, openarena_oacmpctf3.bsp, 10.6 MB),
 then reads each lump with a fixed record type as read-only records and touches every byte
-(a uint8 view of the array, summed: no copy). Prints the time after open (best of N, target
+(a uint8 view of the array, summed: no copy), and parses each variable-size lump that has a
+model (visibility, textures, ...) and touches its bytes. Prints the time after open (best of N, target
 under 50 ms), the peak RSS of one pass in a fresh process (target: map size + 32 MiB at most),
 and the records and lumps read. `--child` runs the one pass and prints `peak BYTES`.
 
@@ -32,14 +34,26 @@ MIB = 1 << 20
 
 
 def read_all(bsp: Bsp) -> tuple[int, int, int]:
-    """Touch every byte of every fixed-size lump's records: (records, lumps, byte sum)."""
+    """Touch every byte of every fixed-size lump's records, and parse every variable-size lump
+    with a model (`bspedit.lumps.structures`): (records, lumps, byte sum)."""
     import numpy
+
+    from bspedit.format.lzma_lump import decompress, lzma_header
+    from bspedit.lumps.structures import structure_for
 
     records = lumps = total = 0
     for lump in bsp.lumps:
         try:
             array = bsp.records(lump.index)
         except BspError:
+            model = structure_for(bsp.family.key, lump.name, lump.version, bsp.header.version)
+            if model is None or not lump.length:
+                continue
+            data = bsp.read_lump(lump.index)
+            data = decompress(data) if lzma_header(data) else data
+            model.parse(data)
+            total += int(numpy.frombuffer(data, numpy.uint8).sum())
+            lumps += 1
             continue
         total += int(numpy.frombuffer(array, numpy.uint8).sum()) if len(array) else 0
         records += len(array)
