@@ -49,11 +49,10 @@ def lump_total(path: Path) -> int:
 
 def has_props(path: Path) -> bool:
     from bspedit.bsp import Bsp
-    from bspedit.lumps.staticprops import read_static_props
 
     with Bsp.open(path) as bsp:
         try:
-            _, props = read_static_props(bsp)
+            props = bsp.static_props
         except Exception:          # no game lump or no sprp member: no props edit
             return False
         return len(props) > 0

@@ -41,7 +41,6 @@ from bspedit.limits import caps
 from bspedit.format.lzma_lump import compress, decompress, lzma_header
 from bspedit.container.mapsums import map_checksums
 from bspedit.lumps.pakfile import Pakfile
-from bspedit.lumps.staticprops import read_static_props
 from bspedit.patching.stripper import apply as stripper_apply, parse_config, plugin_text
 from conftest import CORPUS, ROOT
 
@@ -319,7 +318,7 @@ def _check_game_lump(bsp: Bsp, work: Path) -> None:
     assert lump.to_bytes(bsp.lumps[index].offset) == bsp.read_lump(index), \
         "the game lump model does not write back the lump's bytes"
     try:
-        _, props = read_static_props(bsp)
+        props = bsp.static_props
         assert props.to_bytes() == lump.payload("sprp")
     except BspError:
         pass

@@ -14,7 +14,7 @@ from bspedit.cli import invoke
 from bspedit.features.dumpfolder import read_table
 from bspedit.lumps.recordtable import Column, columns, format_cell, format_rows, parse_cell, parse_rows
 from bspedit.format.recordtypes import type_dtype
-from conftest import CORPUS, corpus_maps, run_cli
+from conftest import CORPUS, run_cli
 from verbs import MAPS, run_json
 
 F32, F64 = Column("f", 0, "f", 4), Column("d", 0, "f", 8)

@@ -157,7 +157,7 @@ def test_cli_edit_on_a_synthetic_map(write_map, tmp_path, in_place):
     saved_path = path if in_place else tmp_path / "out.bsp"
     with Bsp.open(saved_path) as saved:
         assert problems(saved) == []
-        lump, props = (saved.game_lump, saved.static_props)
+        lump, props = saved.game_lump, saved.static_props
         assert props.get(1, "origin") == (1.0, 2.0, 3.0) and props.get(1, "skin") == 3
         assert props.model(1) == "models/added.mdl" and props.get(0, "origin") == (0.0, -2.5, 64.0)
         assert lump.payload("dprp") == b"\0" * 12
@@ -172,7 +172,7 @@ def test_cli_edit_on_a_synthetic_map(write_map, tmp_path, in_place):
     removed = run_cli("props", "remove", saved_path, "0", "2", "-o", tmp_path / "fewer.bsp")
     assert removed.returncode == 0, removed.stderr
     with Bsp.open(tmp_path / "fewer.bsp") as fewer:
-        assert (fewer.game_lump, fewer.static_props)[1].records == [props.records[1]]
+        assert fewer.static_props.records == [props.records[1]]
 
 
 def _sprp_position(bsp: Bsp) -> int:
@@ -184,7 +184,7 @@ def _sprp_position(bsp: Bsp) -> int:
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_corpus_sprp_parses_and_writes_back_byte_identical(path):
     with Bsp.open(path) as bsp:
-        lump, props = (bsp.game_lump, bsp.static_props)
+        lump, props = bsp.game_lump, bsp.static_props
     data = lump.payload("sprp")
     assert props.to_bytes() == data
     assert props.version == lump.member("sprp").version
@@ -200,7 +200,7 @@ def test_corpus_sprp_parses_and_writes_back_byte_identical(path):
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_corpus_origin_edit_changes_only_that_records_12_bytes(path, tmp_path):
     with Bsp.open(path) as bsp:
-        lump, props = (bsp.game_lump, bsp.static_props)
+        lump, props = bsp.game_lump, bsp.static_props
     copy = tmp_path / "copy.bsp"
     shutil.copyfile(path, copy)
     if not len(props):
@@ -223,7 +223,7 @@ def test_corpus_origin_edit_changes_only_that_records_12_bytes(path, tmp_path):
                 if old.index != 35:
                     assert saved.lumps[old.index].offset == old.offset
                     assert saved.read_lump(old.index) == original.read_lump(old.index), old.name
-            new_lump, _ = (saved.game_lump, saved.static_props)
+            new_lump = saved.game_lump
             assert new_lump.payload("sprp") == expected
             for member in lump.members:
                 if not member.terminator and member.name != "sprp":
@@ -242,7 +242,7 @@ def test_corpus_origin_edit_changes_only_that_records_12_bytes(path, tmp_path):
 @pytest.mark.parametrize("path", corpus_maps("source"))
 def test_corpus_remove_and_model_change(path):
     with Bsp.open(path) as bsp:
-        lump, props = (bsp.game_lump, bsp.static_props)
+        props = bsp.static_props
         if not len(props):
             pytest.skip("no static props in this map")
         original = [bytes(r) for r in props.records]
@@ -270,7 +270,7 @@ def test_removing_props_from_a_map_with_baked_prop_lighting_warns(tmp_path):
     assert "removed 1 static prop(s), 42 remain" in result.stdout
     assert "note: the pakfile holds 40 baked static prop lighting file(s)" in result.stdout
     with Bsp.open(LZMA_MAP) as original, Bsp.open(tmp_path / "out.bsp") as saved:
-        before = (original.game_lump, original.static_props)[1]
-        after = (saved.game_lump, saved.static_props)[1]
+        before = original.static_props
+        after = saved.static_props
         assert after.records == before.records[:3] + before.records[4:]
         assert GameLump.parse(saved.read_lump(35), saved.lumps[35].offset).member("sprp").compressed
