@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bspedit import stripper  # noqa: E402
+from bspedit.patching import stripper  # noqa: E402
 from bspedit.bsp import Bsp  # noqa: E402
 from bspedit.errors import BspError  # noqa: E402
 
