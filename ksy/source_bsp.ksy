@@ -8,9 +8,12 @@ doc: |
   A types library: the top level reads nothing. Sources: the seed documents 002 (Japanese)
   and 003 (Russian) translations of Valve's "Source BSP File Format" article, and Valve's
   public/bspfile.h of source-sdk-2013 for the fields they leave out. The Strata (v25) widened
-  records follow Strata's published "BSP Version 25" notes and the record sizes found in a
+  records follow the Strata wiki's "BSP Version 25" page
+  (https://wiki.stratasource.org/modding/formats/bsp-v25) and the record sizes found in a
   real v25 map (corpus: bsptool_momentum_mp_lobby_v25.bsp); where a field layout is only
-  inferred from the size, the type's doc says so.
+  inferred from the size, the type's doc says so. Where bsp_tool's Strata branch (a
+  third-party reading) disagrees with the wiki, the wiki is followed and the type says so.
+  PRIMINDICES of v25 (lump version 1) is not described: the wiki gives no struct for it.
 -bspedit-families: [source]
 -bspedit-lumps:
   - {lump: PLANES, type: plane}
@@ -33,6 +36,7 @@ doc: |
   - {lump: MODELS, type: model}
   - {lump: WORLDLIGHTS, type: worldlight_v0, lump-version: 0}
   - {lump: WORLDLIGHTS, type: worldlight_v1, lump-version: 1}
+  - {lump: WORLDLIGHTS, type: worldlight_v2_strata, lump-version: 2, map-versions: [25]}
   - {lump: LEAFFACES, type: leafface, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: LEAFFACES, type: leafface_strata, map-versions: [25]}
   - {lump: LEAFBRUSHES, type: leafbrush, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
@@ -44,31 +48,40 @@ doc: |
   - {lump: AREAPORTALS, type: areaportal, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: AREAPORTALS, type: areaportal_strata, map-versions: [25]}
   - {lump: DISPINFO, type: dispinfo, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
+  - {lump: DISPINFO, type: dispinfo_strata, lump-version: 1, map-versions: [25]}
   - {lump: ORIGINALFACES, type: face, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: ORIGINALFACES, type: face_strata, map-versions: [25]}
   - {lump: VERTNORMALS, type: vec3}
   - {lump: VERTNORMALINDICES, type: vertnormalindex, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: VERTNORMALINDICES, type: vertnormalindex_strata, map-versions: [25]}
   - {lump: DISP_VERTS, type: disp_vert}
-  - {lump: LEAFWATERDATA, type: leafwaterdata}
+  - {lump: LEAFWATERDATA, type: leafwaterdata, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
+  - {lump: LEAFWATERDATA, type: leafwaterdata_strata, lump-version: 1, map-versions: [25]}
   - {lump: PRIMITIVES, type: primitive, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
+  - {lump: PRIMITIVES, type: primitive_strata, lump-version: 1, map-versions: [25]}
   - {lump: PRIMVERTS, type: vec3}
-  - {lump: PRIMINDICES, type: primindex}
+  - {lump: PRIMINDICES, type: primindex, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: CLIPPORTALVERTS, type: vec3}
   - {lump: CUBEMAPS, type: cubemap_sample}
   - {lump: TEXDATA_STRING_DATA, type: texdata_string_data, whole: true}
   - {lump: TEXDATA_STRING_TABLE, type: texdata_string_table_entry}
   - {lump: OVERLAYS, type: overlay, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
+  - {lump: OVERLAYS, type: overlay, lump-version: 0, map-versions: [25]}
+  - {lump: OVERLAYS, type: overlay_v1_strata, lump-version: 1, map-versions: [25]}
+  - {lump: OVERLAYS, type: overlay_v2_strata, lump-version: 2, map-versions: [25]}
+  - {lump: OVERLAYS, type: overlays_v3_strata, lump-version: 3, map-versions: [25], whole: true}
   - {lump: LEAFMINDISTTOWATER, type: leafmindisttowater}
   - {lump: FACE_MACRO_TEXTURE_INFO, type: face_macro_texture_info}
   - {lump: DISP_TRIS, type: disp_tri}
   - {lump: WATEROVERLAYS, type: wateroverlay, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
+  - {lump: WATEROVERLAYS, type: wateroverlay_strata, lump-version: 1, map-versions: [25]}
   - {lump: LEAF_AMBIENT_INDEX_HDR, type: leaf_ambient_index, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: LEAF_AMBIENT_INDEX_HDR, type: leaf_ambient_index_strata, map-versions: [25]}
   - {lump: LEAF_AMBIENT_INDEX, type: leaf_ambient_index, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
   - {lump: LEAF_AMBIENT_INDEX, type: leaf_ambient_index_strata, map-versions: [25]}
   - {lump: WORLDLIGHTS_HDR, type: worldlight_v0, lump-version: 0}
   - {lump: WORLDLIGHTS_HDR, type: worldlight_v1, lump-version: 1}
+  - {lump: WORLDLIGHTS_HDR, type: worldlight_v2_strata, lump-version: 2, map-versions: [25]}
   - {lump: LEAF_AMBIENT_LIGHTING_HDR, type: leaf_ambient_lighting}
   - {lump: LEAF_AMBIENT_LIGHTING, type: leaf_ambient_lighting}
   - {lump: FACES_HDR, type: face, map-versions: [17, 18, 19, 20, 21, 22, 23, 24]}
@@ -540,7 +553,7 @@ types:
       - {id: offset, type: s4, doc: "Offset of a NUL-terminated material name in TEXDATA_STRING_DATA."}
   overlay:
     -bspedit-size: 352
-    doc: doverlay_t (OVERLAYS, lump 45); seed 002/003 "Overlays". Strata v25 widens it (not described here).
+    doc: doverlay_t (OVERLAYS, lump 45); seed 002/003 "Overlays". Also OVERLAYS lump version 0 of Strata v25 (the wiki calls version 0 Valve's original format).
     seq:
       - {id: id, type: s4, doc: "Overlay id."}
       - {id: texinfo, type: s2, doc: "Index into TEXINFO."}
@@ -621,6 +634,213 @@ types:
       - {id: max_cpu_level, type: u1, doc: "Maximum CPU level."}
       - {id: min_gpu_level, type: u1, doc: "Minimum GPU level."}
       - {id: max_gpu_level, type: u1, doc: "Maximum GPU level."}
+  # ---- Strata Source v25, from the Strata wiki's "BSP Version 25" page ----
+  # Source: https://wiki.stratasource.org/modding/formats/bsp-v25 (structs and lump versions).
+  # Sizes are the C layout of the wiki's structs with natural alignment (the convention the
+  # corpus v25 map shows for the other widened records, e.g. dbrushside_t's 16 bytes): each
+  # field at a multiple of its own size, the struct padded to its widest member (4 here).
+  # bsp_tool's Strata branch (third-party) writes some of them as packed struct formats that
+  # leave that padding out; the wiki's layout is followed where they differ.
+  color_rgba8:
+    -bspedit-size: 4
+    doc: Color, four unsigned bytes (Strata wiki "BSP Version 25", Types).
+    seq:
+      - {id: r, type: u1, doc: "Red."}
+      - {id: g, type: u1, doc: "Green."}
+      - {id: b, type: u1, doc: "Blue."}
+      - {id: a, type: u1, doc: "Alpha."}
+  disp_sub_neighbor_strata:
+    -bspedit-size: 8
+    doc: DispSubNeighbor_t of v25 (Strata wiki), a 32-bit neighbour index and three bytes; 4 + 3 = 7, padded to 8 (alignment 4).
+    seq:
+      - {id: neighbor, type: u4, doc: "Index into DISPINFO (0xffffffff for none, assumed as in Valve's 0xffff)."}
+      - {id: neighbor_orientation, type: u1, doc: "neighborOrient: orientation of the neighbour relative to us."}
+      - {id: span, type: u1, doc: "How the neighbour fits onto our edge."}
+      - {id: neighbor_span, type: u1, doc: "How we fit onto the neighbour's edge."}
+      - {id: padding, type: u1, doc: "Alignment padding (implicit in the C struct)."}
+  disp_neighbor_strata:
+    -bspedit-size: 16
+    doc: DispNeighbor_t of v25 (Strata wiki), two sub-neighbours (2 x 8).
+    seq:
+      - {id: sub_neighbors, type: disp_sub_neighbor_strata, repeat: expr, repeat-expr: 2, doc: "The two halves of the edge."}
+  disp_corner_neighbors_strata:
+    -bspedit-size: 20
+    doc: DispCornerNeighbors_t of v25 (Strata wiki), four 32-bit indices and a count; 16 + 1 = 17, padded to 20 (alignment 4).
+    seq:
+      - {id: neighbors, type: u4, repeat: expr, repeat-expr: 4, doc: "Indices into DISPINFO."}
+      - {id: num_neighbors, type: u1, doc: "neighborCount: how many of neighbors are used."}
+      - {id: padding, type: u1, repeat: expr, repeat-expr: 3, doc: "Alignment padding (implicit in the C struct)."}
+  dispinfo_strata:
+    -bspedit-size: 232
+    doc: |
+      ddispinfo_t of v25, DISPINFO lump version 1 (Strata wiki "BSP Version 25"). Size: 12
+      (startPosition) + 9 x 4 (the ints, the float and m_iMapFace, now unsigned int, so no
+      padding after it) = 48, + 4 x 16 edge neighbours = 112, + 4 x 20 corner neighbours = 192,
+      + 10 x 4 allowed verts = 232. bsp_tool's Strata branch agrees on 232 (it keeps the
+      neighbours as 144 raw bytes). The corpus v25 map has no displacements.
+    seq:
+      - {id: start_position, type: vec3, doc: "Start position, used for orientation."}
+      - {id: disp_vert_start, type: s4, doc: "m_iDispVertStart: index into DISP_VERTS."}
+      - {id: disp_tri_start, type: s4, doc: "m_iDispTriStart: index into DISP_TRIS."}
+      - {id: power, type: s4, doc: "Subdivision power (MIN_MAP_DISP_POWER 2 to MAX_MAP_DISP_POWER 4)."}
+      - {id: min_tess, type: s4, doc: "Minimum tessellation allowed."}
+      - {id: smoothing_angle, type: f4, doc: "Lighting smoothing angle."}
+      - {id: contents, type: s4, doc: "Surface contents."}
+      - {id: map_face, type: u4, doc: "m_iMapFace: index into FACES (32-bit in v25)."}
+      - {id: lightmap_alpha_start, type: s4, doc: "Index into DISP_LIGHTMAP_ALPHAS."}
+      - {id: lightmap_sample_position_start, type: s4, doc: "Index into DISP_LIGHTMAP_SAMPLE_POSITIONS."}
+      - {id: edge_neighbors, type: disp_neighbor_strata, repeat: expr, repeat-expr: 4, doc: "m_EdgeNeighbors: neighbours along each edge."}
+      - {id: corner_neighbors, type: disp_corner_neighbors_strata, repeat: expr, repeat-expr: 4, doc: "m_CornerNeighbors: neighbours at each corner."}
+      - {id: allowed_verts, type: u4, repeat: expr, repeat-expr: 10, doc: "m_AllowedVerts: bit vector of active vertices (ALLOWEDVERTS_SIZE = 10)."}
+  primitive_strata:
+    -bspedit-size: 20
+    doc: |
+      dprimitive_t of v25, PRIMITIVES lump version 1 (Strata wiki). Size: type (1 byte) + 3
+      padding bytes to align the first unsigned int, + 4 x 4 = 20. bsp_tool's Strata branch
+      writes "B4I" (17 bytes packed); the wiki's C struct is followed.
+    seq:
+      - {id: type, type: u1, doc: "PRIM_TRILIST (0) or PRIM_TRISTRIP (1)."}
+      - {id: padding, type: u1, repeat: expr, repeat-expr: 3, doc: "Alignment padding (implicit in the C struct)."}
+      - {id: first_index, type: u4, doc: "Index into PRIMINDICES."}
+      - {id: index_count, type: u4, doc: "Index count."}
+      - {id: first_vert, type: u4, doc: "Index into PRIMVERTS."}
+      - {id: vert_count, type: u4, doc: "Vertex count."}
+  leafwaterdata_strata:
+    -bspedit-size: 12
+    doc: dleafwaterdata_t of v25, LEAFWATERDATA lump version 1 (Strata wiki), surfaceTexInfoID widened to int (4 + 4 + 4 = 12, the same size as Valve's short and padding).
+    seq:
+      - {id: surface_z, type: f4, doc: "Height of the water surface."}
+      - {id: min_z, type: f4, doc: "Bottom of the water volume."}
+      - {id: surface_tex_info_id, type: s4, doc: "Index into TEXINFO of the water surface."}
+  worldlight_v2_strata:
+    -bspedit-size: 104
+    doc: |
+      dworldlight_version2_t of v25, WORLDLIGHTS / WORLDLIGHTS_HDR lump version 2 (Strata wiki).
+      Size: 4 Vectors (48) + cluster (4) + type (emittype_t, an int enum: 4) = 56; mode (uint8)
+      at 56, one implicit padding byte at 57 to align the uint16 _padding at 58; style at 60;
+      11 more 4-byte fields = 104. (The corpus v25 map still has version 1 worldlights.)
+    seq:
+      - {id: origin, type: vec3, doc: "Light position."}
+      - {id: intensity, type: vec3, doc: "RGB intensity."}
+      - {id: normal, type: vec3, doc: "Direction, for spotlights and surface lights."}
+      - {id: shadow_cast_offset, type: vec3, doc: "Offset of the shadow-casting position."}
+      - {id: cluster, type: s4, doc: "Visibility cluster holding the light."}
+      - {id: type, type: s4, doc: "emittype_t."}
+      - {id: mode, type: u1, doc: "lightmode_t: 0 static, 1 specular, 2 bounce, 3 dynamic."}
+      - {id: implicit_padding, type: u1, doc: "Alignment byte before _padding (implicit in the C struct)."}
+      - {id: padding, type: u2, doc: "The struct's explicit uint16 _padding."}
+      - {id: style, type: s4, doc: "Light style."}
+      - {id: stopdot, type: f4, doc: "Spotlight inner cone cosine."}
+      - {id: stopdot2, type: f4, doc: "Spotlight outer cone cosine."}
+      - {id: exponent, type: f4, doc: "Spotlight falloff exponent."}
+      - {id: radius, type: f4, doc: "Cutoff radius."}
+      - {id: constant_attn, type: f4, doc: "Constant attenuation."}
+      - {id: linear_attn, type: f4, doc: "Linear attenuation."}
+      - {id: quadratic_attn, type: f4, doc: "Quadratic attenuation."}
+      - {id: flags, type: s4, doc: "DWL_FLAGS_ bits."}
+      - {id: texinfo, type: s4, doc: "Index into TEXINFO (surface lights)."}
+      - {id: owner, type: s4, doc: "Entity that owns the light."}
+  overlay_v1_strata:
+    -bspedit-size: 356
+    doc: |
+      doverlay_version1_t, OVERLAYS lump version 1 of v25 (Strata wiki): Valve's doverlay_t with
+      nTexInfo widened to int. Size: 4 + 4 + 2 + 2 padding (aligning aFaces) + 64 x 4 + 2 x 8
+      + 4 x 12 + 12 + 12 = 356. bsp_tool's Strata branch writes "2iH64i22f" (354 packed); the
+      wiki's C struct is followed. The face count / render order split is assumed to be Valve's.
+    seq:
+      - {id: id, type: s4, doc: "nId: overlay id."}
+      - {id: texinfo, type: s4, doc: "nTexInfo: index into TEXINFO."}
+      - {id: face_count_and_render_order, type: u2, doc: "Face count in the low 14 bits, render order in the top 2 (as Valve's)."}
+      - {id: padding, type: u2, doc: "Alignment padding (implicit in the C struct)."}
+      - {id: faces, type: s4, repeat: expr, repeat-expr: 64, doc: "Indices into FACES (OVERLAY_LEGACY_BSP_FACE_COUNT = 64)."}
+      - {id: u, type: f4, repeat: expr, repeat-expr: 2, doc: "U texture coordinate range."}
+      - {id: v, type: f4, repeat: expr, repeat-expr: 2, doc: "V texture coordinate range."}
+      - {id: uv_points, type: vec3, repeat: expr, repeat-expr: 4, doc: "The four corner points."}
+      - {id: origin, type: vec3, doc: "Overlay origin."}
+      - {id: basis_normal, type: vec3, doc: "Normal of the overlay's basis."}
+    instances:
+      face_count:
+        value: face_count_and_render_order & 0x3fff
+        doc: The face count (low 14 bits).
+      render_order:
+        value: face_count_and_render_order >> 14
+        doc: The render order (top 2 bits).
+  overlay_v2_strata:
+    -bspedit-size: 360
+    doc: doverlay_version2_t, OVERLAYS lump version 2 of v25 (Strata wiki), overlay_v1_strata and an RGBA tint (356 + 4 = 360).
+    seq:
+      - {id: id, type: s4, doc: "nId: overlay id."}
+      - {id: texinfo, type: s4, doc: "nTexInfo: index into TEXINFO."}
+      - {id: face_count_and_render_order, type: u2, doc: "Face count in the low 14 bits, render order in the top 2 (as Valve's)."}
+      - {id: padding, type: u2, doc: "Alignment padding (implicit in the C struct)."}
+      - {id: faces, type: s4, repeat: expr, repeat-expr: 64, doc: "Indices into FACES (OVERLAY_LEGACY_BSP_FACE_COUNT = 64)."}
+      - {id: u, type: f4, repeat: expr, repeat-expr: 2, doc: "U texture coordinate range."}
+      - {id: v, type: f4, repeat: expr, repeat-expr: 2, doc: "V texture coordinate range."}
+      - {id: uv_points, type: vec3, repeat: expr, repeat-expr: 4, doc: "The four corner points."}
+      - {id: origin, type: vec3, doc: "Overlay origin."}
+      - {id: basis_normal, type: vec3, doc: "Normal of the overlay's basis."}
+      - {id: tint, type: color_rgba8, doc: "clrTint: RGBA tint (a colour-var index when the colour-var flag applies)."}
+    instances:
+      face_count:
+        value: face_count_and_render_order & 0x3fff
+        doc: The face count (low 14 bits).
+      render_order:
+        value: face_count_and_render_order >> 14
+        doc: The render order (top 2 bits).
+  overlay_v3_strata:
+    -bspedit-size: 108
+    doc: |
+      doverlay_version3_t, one overlay of OVERLAYS lump version 3 (Strata wiki). Size: 4 + 4 +
+      2 + 2 + 4 + 4 = 20, + 2 x 8 (flU, flV) + 4 x 8 (vecUVPoints, Vector2D) = 68, + 3 x 12
+      (vecBasisU, vecOrigin, vecBasisNormal) = 104, + 4 (Color) = 108; no padding.
+    seq:
+      - {id: id, type: s4, doc: "nId: overlay id."}
+      - {id: texinfo, type: s4, doc: "nTexInfo: index into TEXINFO."}
+      - {id: flags, type: u2, doc: "iFlags: OVERLAY_FLAG_BASIS_FLIPPED (1), OVERLAY_FLAG_COLOR_VAR (2)."}
+      - {id: render_order, type: u2, doc: "nRenderOrder."}
+      - {id: face_offset, type: s4, doc: "nFaceOffset: index into the lump's face array."}
+      - {id: face_count, type: s4, doc: "nFaceCount: faces this overlay uses."}
+      - {id: u, type: vec2, doc: "flU: U texture coordinate range."}
+      - {id: v, type: vec2, doc: "flV: V texture coordinate range."}
+      - {id: uv_points, type: vec2, repeat: expr, repeat-expr: 4, doc: "vecUVPoints: the four corner points in the overlay's plane."}
+      - {id: basis_u, type: vec3, doc: "vecBasisU (versions 0-2 kept it in vecUVPoints[0-2].z)."}
+      - {id: origin, type: vec3, doc: "vecOrigin: overlay origin."}
+      - {id: basis_normal, type: vec3, doc: "vecBasisNormal: normal of the overlay's basis."}
+      - {id: tint, type: color_rgba8, doc: "clrTint: RGBA tint."}
+    instances:
+      basis_flipped:
+        value: (flags & 1) != 0
+        doc: OVERLAY_FLAG_BASIS_FLIPPED, cross(basis_normal, basis_u) is inverted.
+      color_var:
+        value: (flags & 2) != 0
+        doc: OVERLAY_FLAG_COLOR_VAR, the tint's rgb is an index into the clvr game lump.
+  wateroverlay_strata:
+    -bspedit-size: 1124
+    doc: |
+      dwateroverlay_t of v25, WATEROVERLAYS lump version 1 (Strata wiki): nTexInfo widened to
+      int. Size: 4 + 4 + 2 + 2 padding + 256 x 4 + 2 x 8 + 4 x 12 + 12 + 12 = 1124. bsp_tool's
+      Strata branch writes "2iH256i22f" (1122 packed); the wiki's C struct is followed.
+    seq:
+      - {id: id, type: s4, doc: "nId: overlay id."}
+      - {id: texinfo, type: s4, doc: "nTexInfo: index into TEXINFO."}
+      - {id: face_count_and_render_order, type: u2, doc: "Face count in the low 14 bits, render order in the top 2 (as Valve's)."}
+      - {id: padding, type: u2, doc: "Alignment padding (implicit in the C struct)."}
+      - {id: faces, type: s4, repeat: expr, repeat-expr: 256, doc: "Indices into FACES (WATEROVERLAY_BSP_FACE_COUNT = 256)."}
+      - {id: u, type: f4, repeat: expr, repeat-expr: 2, doc: "U texture coordinate range."}
+      - {id: v, type: f4, repeat: expr, repeat-expr: 2, doc: "V texture coordinate range."}
+      - {id: uv_points, type: vec3, repeat: expr, repeat-expr: 4, doc: "The four corner points."}
+      - {id: origin, type: vec3, doc: "Overlay origin."}
+      - {id: basis_normal, type: vec3, doc: "Normal of the overlay's basis."}
+  overlays_v3_strata:
+    doc: |
+      The OVERLAYS lump (45) at lump version 3 of v25 (Strata wiki, "Overlays version 3+"): an
+      overlay count and a face count, the shared face array (indices into FACES), then the
+      doverlay_version3_t records, each naming its run of the face array.
+    seq:
+      - {id: overlay_count, type: s4, doc: "overlayCount."}
+      - {id: face_count, type: s4, doc: "faceCount: entries of the face array."}
+      - {id: faces, type: s4, repeat: expr, repeat-expr: face_count, doc: "Indices into FACES."}
+      - {id: overlays, type: overlay_v3_strata, repeat: expr, repeat-expr: overlay_count, doc: "The overlays."}
   # ---- variable-size lumps ----
   visibility:
     doc: |

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import struct
 
 import pytest
 import yaml
@@ -298,3 +299,191 @@ def test_strata_v25_map_reads_with_the_widened_types(parsed):
     assert isinstance(lumps["LEAFS"][1][0], source_bsp.SourceBsp.LeafStrata)
     faces = lumps["FACES"][1]
     assert all(f.padding == 0 and f.side in (0, 1) and f.on_node in (0, 1) for f in faces)
+
+
+# ---- Strata v25 record types from the Strata wiki, on synthetic records ----
+# The corpus v25 map (bsptool_momentum_mp_lobby_v25.bsp) holds no DISPINFO, PRIMITIVES,
+# OVERLAYS, WATEROVERLAYS or LEAFWATERDATA records (those lumps are empty) and version 1
+# worldlights, so each test builds its record with struct, field by field from the wiki's C
+# struct (https://wiki.stratasource.org/modding/formats/bsp-v25, natural alignment), and reads
+# it back with the Kaitai reader and the numpy dtype.
+
+def _dtype_record(data: bytes, lump: str, lump_version: int):
+    import numpy as np
+
+    from bspedit.format.recordtypes import record_dtype
+
+    dtype = record_dtype("source", lump, lump_version, 25)
+    assert dtype is not None and dtype.itemsize == len(data)
+    return np.frombuffer(data, dtype)[0]
+
+
+def _kaitai(name: str, data: bytes):
+    io = KaitaiStream(BytesIO(data))
+    record = reader("source_bsp", name)(io)
+    assert io.pos() == len(data)
+    return record
+
+
+def _xyz(vec) -> tuple:
+    return (vec.x, vec.y, vec.z)
+
+
+def test_strata_dispinfo_v1_synthetic():
+    """DISPINFO lump version 1 of v25: ddispinfo_t, 232 bytes (no corpus v25 displacements)."""
+    edges = [[(0x10000 + 2 * e + s, e, s, e + s) for s in range(2)] for e in range(4)]
+    corners = [([0x20000 + 4 * c + k for k in range(4)], c + 1) for c in range(4)]
+    allowed = [0x80000000 | i for i in range(10)]
+    data = struct.pack("<3f4ifiIii", 1.5, -2.25, 3.0, 17, 33, 3, -1, 45.0, 1, 0x123456, 9, 11)
+    for edge in edges:
+        for sub in edge:
+            data += struct.pack("<IBBBx", *sub)          # 7 bytes + 1 padding
+    for neighbors, count in corners:
+        data += struct.pack("<4IB3x", *neighbors, count)  # 17 bytes + 3 padding
+    data += struct.pack("<10I", *allowed)
+    assert len(data) == 232
+    k, n = _kaitai("dispinfo_strata", data), _dtype_record(data, "DISPINFO", 1)
+    assert _xyz(k.start_position) == tuple(n["start_position"].tolist()) == (1.5, -2.25, 3.0)
+    scalars = {"disp_vert_start": 17, "disp_tri_start": 33, "power": 3, "min_tess": -1,
+               "smoothing_angle": 45.0, "contents": 1, "map_face": 0x123456,
+               "lightmap_alpha_start": 9, "lightmap_sample_position_start": 11}
+    for name, value in scalars.items():
+        assert getattr(k, name) == n[name] == value, name
+    for e, edge in enumerate(edges):
+        for s, (neighbor, orient, span, nspan) in enumerate(edge):
+            ks, ns = k.edge_neighbors[e].sub_neighbors[s], n["edge_neighbors"][e]["sub_neighbors"][s]
+            assert ks.neighbor == ns["neighbor"] == neighbor
+            assert ks.neighbor_orientation == ns["neighbor_orientation"] == orient
+            assert ks.span == ns["span"] == span and ks.neighbor_span == ns["neighbor_span"] == nspan
+            assert ks.padding == ns["padding"] == 0
+    for c, (neighbors, count) in enumerate(corners):
+        kc, nc = k.corner_neighbors[c], n["corner_neighbors"][c]
+        assert kc.neighbors == nc["neighbors"].tolist() == neighbors
+        assert kc.num_neighbors == nc["num_neighbors"] == count
+        assert kc.padding == nc["padding"].tolist() == [0, 0, 0]
+    assert k.allowed_verts == n["allowed_verts"].tolist() == allowed
+
+
+def test_strata_primitive_v1_synthetic():
+    """PRIMITIVES lump version 1 of v25: dprimitive_t, 20 bytes (none in the corpus v25 map)."""
+    data = struct.pack("<B3x4I", 1, 0x10001, 0x20002, 0x30003, 0x40004)
+    k, n = _kaitai("primitive_strata", data), _dtype_record(data, "PRIMITIVES", 1)
+    values = {"type": 1, "first_index": 0x10001, "index_count": 0x20002,
+              "first_vert": 0x30003, "vert_count": 0x40004}
+    for name, value in values.items():
+        assert getattr(k, name) == n[name] == value, name
+    assert k.padding == n["padding"].tolist() == [0, 0, 0]
+
+
+def _overlay_fields(faces: int) -> tuple[list, bytes]:
+    """Valve-style overlay fields (v1/v2 and water overlays of v25) and their bytes."""
+    face_list = [3 * i - 1 for i in range(faces)]
+    floats = [0.25 * i for i in range(22)]      # u[2], v[2], uv_points[4][3], origin, normal
+    data = struct.pack(f"<iiH2x{faces}i22f", 70000, 0x12345, (2 << 14) | 5, *face_list, *floats)
+    return [face_list, floats], data
+
+
+def _check_overlay(k, n, face_list, floats):
+    assert k.id == n["id"] == 70000 and k.texinfo == n["texinfo"] == 0x12345
+    assert k.face_count_and_render_order == n["face_count_and_render_order"] == (2 << 14) | 5
+    assert k.padding == n["padding"] == 0
+    assert k.faces == n["faces"].tolist() == face_list
+    assert k.u == n["u"].tolist() == floats[0:2] and k.v == n["v"].tolist() == floats[2:4]
+    for i in range(4):
+        assert _xyz(k.uv_points[i]) == tuple(n["uv_points"][i].tolist()) == \
+            tuple(floats[4 + 3 * i:7 + 3 * i])
+    assert _xyz(k.origin) == tuple(n["origin"].tolist()) == tuple(floats[16:19])
+    assert _xyz(k.basis_normal) == tuple(n["basis_normal"].tolist()) == tuple(floats[19:22])
+
+
+@pytest.mark.parametrize("lump_version", [1, 2])
+def test_strata_overlay_v1_v2_synthetic(lump_version):
+    """OVERLAYS lump versions 1 and 2 of v25: 356 and 360 bytes (the corpus v25 map's OVERLAYS
+    is an empty version 1 lump)."""
+    (face_list, floats), data = _overlay_fields(64)
+    if lump_version == 2:
+        data += bytes([10, 20, 30, 40])                  # clrTint
+    assert len(data) == {1: 356, 2: 360}[lump_version]
+    k = _kaitai(f"overlay_v{lump_version}_strata", data)
+    n = _dtype_record(data, "OVERLAYS", lump_version)
+    _check_overlay(k, n, face_list, floats)
+    assert k.face_count == 5 and k.render_order == 2
+    if lump_version == 2:
+        assert (k.tint.r, k.tint.g, k.tint.b, k.tint.a) == tuple(n["tint"].tolist()) == \
+            (10, 20, 30, 40)
+
+
+def test_strata_wateroverlay_v1_synthetic():
+    """WATEROVERLAYS lump version 1 of v25: 1124 bytes (empty in the corpus v25 map)."""
+    (face_list, floats), data = _overlay_fields(256)
+    assert len(data) == 1124
+    k, n = _kaitai("wateroverlay_strata", data), _dtype_record(data, "WATEROVERLAYS", 1)
+    _check_overlay(k, n, face_list, floats)
+
+
+def test_strata_overlays_v3_synthetic():
+    """OVERLAYS lump version 3 of v25: counts, the face array, 108-byte doverlay_version3_t
+    records (a whole type; the corpus v25 map has no version 3 lump)."""
+    import numpy as np
+
+    from bspedit.format.recordtypes import record_dtype, type_dtype
+
+    assert record_dtype("source", "OVERLAYS", 3, 25) is None     # variable size: whole lump
+    faces = [4, 5, 6]
+    overlays = []
+    for i in range(2):
+        floats = [0.5 * (i + j) for j in range(21)]  # flU, flV, 4 uv points, basisU, origin, normal
+        overlays.append((100 + i, 0x10000 + i, 1 + i, i, i, 3 - i, floats, (i, 2, 3, 255)))
+    data = struct.pack("<ii3i", 2, 3, *faces)
+    for o in overlays:
+        data += struct.pack("<iiHHii21f4B", *o[:6], *o[6], *o[7])
+    assert len(data) == 8 + 12 + 2 * 108
+    lump = _kaitai("overlays_v3_strata", data)
+    assert lump.overlay_count == 2 and lump.face_count == 3 and lump.faces == faces
+    records = np.frombuffer(data[20:], type_dtype("source_bsp::overlay_v3_strata"))
+    for k, n, o in zip(lump.overlays, records, overlays):
+        (id_, texinfo, flags, order, offset, count, floats, tint) = o
+        assert k.id == n["id"] == id_ and k.texinfo == n["texinfo"] == texinfo
+        assert k.flags == n["flags"] == flags and k.render_order == n["render_order"] == order
+        assert k.face_offset == n["face_offset"] == offset
+        assert k.face_count == n["face_count"] == count
+        assert (k.u.x, k.u.y) == tuple(n["u"].tolist()) == tuple(floats[0:2])
+        assert (k.v.x, k.v.y) == tuple(n["v"].tolist()) == tuple(floats[2:4])
+        for j in range(4):
+            assert (k.uv_points[j].x, k.uv_points[j].y) == tuple(n["uv_points"][j].tolist()) \
+                == tuple(floats[4 + 2 * j:6 + 2 * j])
+        assert _xyz(k.basis_u) == tuple(n["basis_u"].tolist()) == tuple(floats[12:15])
+        assert _xyz(k.origin) == tuple(n["origin"].tolist()) == tuple(floats[15:18])
+        assert _xyz(k.basis_normal) == tuple(n["basis_normal"].tolist()) == tuple(floats[18:21])
+        assert (k.tint.r, k.tint.g, k.tint.b, k.tint.a) == tuple(n["tint"].tolist()) == tint
+        assert k.basis_flipped == bool(flags & 1) and k.color_var == bool(flags & 2)
+
+
+def test_strata_leafwaterdata_v1_synthetic():
+    """LEAFWATERDATA lump version 1 of v25: 12 bytes, int texinfo (empty in the corpus map)."""
+    data = struct.pack("<ffi", 64.0, -32.5, 70000)
+    k, n = _kaitai("leafwaterdata_strata", data), _dtype_record(data, "LEAFWATERDATA", 1)
+    assert k.surface_z == n["surface_z"] == 64.0 and k.min_z == n["min_z"] == -32.5
+    assert k.surface_tex_info_id == n["surface_tex_info_id"] == 70000
+
+
+def test_strata_worldlight_v2_synthetic():
+    """WORLDLIGHTS lump version 2 of v25: dworldlight_version2_t, 104 bytes (the corpus v25 map
+    has version 1 worldlights)."""
+    vectors = [float(i) for i in range(12)]
+    tail = [0.5, 0.25, 2.0, 512.0, 0.0, 1.0, 0.125]
+    data = struct.pack("<12fiiBxHi7fiii", *vectors, 7, 2, 3, 0, 1, *tail, 4, 5, -1)
+    assert len(data) == 104
+    for lump in ("WORLDLIGHTS", "WORLDLIGHTS_HDR"):
+        k, n = _kaitai("worldlight_v2_strata", data), _dtype_record(data, lump, 2)
+        for i, name in enumerate(("origin", "intensity", "normal", "shadow_cast_offset")):
+            expected = tuple(vectors[3 * i:3 * i + 3])
+            assert _xyz(getattr(k, name)) == tuple(n[name].tolist()) == expected
+        ints = {"cluster": 7, "type": 2, "mode": 3, "implicit_padding": 0, "padding": 0, "style": 1,
+                "flags": 4, "texinfo": 5, "owner": -1}
+        for name, value in ints.items():
+            assert getattr(k, name) == n[name] == value, name
+        names = ("stopdot", "stopdot2", "exponent", "radius", "constant_attn", "linear_attn",
+                 "quadratic_attn")
+        for name, value in zip(names, tail):
+            assert getattr(k, name) == n[name] == value, name

@@ -26,7 +26,8 @@ from bspedit.lumps.visibility import ClusterVisibility, Quake1Visibility, Quake3
 
 BYTES_ONLY = {"quake1_bsp::lighting", "quake2_bsp::lighting", "quake2_bsp::pop",
               "source_bsp::lighting", "source_bsp::disp_lightmap_alphas",
-              "source_bsp::disp_lightmap_sample_positions"}
+              "source_bsp::disp_lightmap_sample_positions",
+              "source_bsp::overlays_v3_strata"}   # Strata v25 OVERLAYS v3: no model yet
 
 
 def _open(path: Path):

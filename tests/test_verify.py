@@ -92,7 +92,9 @@ def test_record_sizes_are_family_data_by_lump_and_map_version():
     assert SOURCE.record_size(SOURCE.index_of("PLANES")) == 20
     assert [SOURCE.record_size(leafs, v, 20) for v in (0, 1, 7)] == [56, 32, None]
     assert SOURCE.record_size(faces, 1, 21) == 56 and SOURCE.record_size(faces, 2, 25) == 72
-    assert SOURCE.record_size(SOURCE.index_of("DISPINFO"), 0, 25) is None   # not established
+    dispinfo = SOURCE.index_of("DISPINFO")
+    assert SOURCE.record_size(dispinfo, 1, 25) == 232     # Strata wiki ddispinfo_t, lump v1
+    assert SOURCE.record_size(dispinfo, 0, 25) is None    # v25 DISPINFO v0: not described
     assert SOURCE.record_size(SOURCE.index_of("PAKFILE")) is None
     assert QUAKE3.record_size(QUAKE3.index_of("SURFACES")) == 104
     assert RAVEN.record_size(RAVEN.index_of("SURFACES")) == 148

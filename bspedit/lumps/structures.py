@@ -4,8 +4,9 @@ names the generated lump tables mark `whole` (bspedit.format.recordtypes).
 Every model class has `parse(data) -> model` (classmethod), `to_bytes()`, `to_json()` (a
 JSON-safe dict) and `from_json(obj)` (classmethod), with `parse(d).to_bytes() == d` and
 `from_json(to_json()).to_bytes() == d` for any bytes. Lumps that are only bytes (lighting,
-Quake 2's POP, BSPX RGBLIGHTING) have no model: the lookups return None for them. Model modules are imported
-when looked up, so importing this module stays cheap.
+Quake 2's POP, BSPX RGBLIGHTING; for now Strata's OVERLAYS version 3) have no model: the
+lookups return None for them. Model modules are imported when looked up, so importing this
+module stays cheap.
 """
 from __future__ import annotations
 

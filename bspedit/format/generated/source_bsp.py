@@ -13,9 +13,12 @@ class SourceBsp(KaitaiStruct):
     A types library: the top level reads nothing. Sources: the seed documents 002 (Japanese)
     and 003 (Russian) translations of Valve's "Source BSP File Format" article, and Valve's
     public/bspfile.h of source-sdk-2013 for the fields they leave out. The Strata (v25) widened
-    records follow Strata's published "BSP Version 25" notes and the record sizes found in a
+    records follow the Strata wiki's "BSP Version 25" page
+    (https://wiki.stratasource.org/modding/formats/bsp-v25) and the record sizes found in a
     real v25 map (corpus: bsptool_momentum_mp_lobby_v25.bsp); where a field layout is only
-    inferred from the size, the type's doc says so.
+    inferred from the size, the type's doc says so. Where bsp_tool's Strata branch (a
+    third-party reading) disagrees with the wiki, the wiki is followed and the type says so.
+    PRIMINDICES of v25 (lump version 1) is not described: the wiki gives no struct for it.
     """
     def __init__(self, _io, _parent=None, _root=None):
         super(SourceBsp, self).__init__(_io)
@@ -167,6 +170,25 @@ class SourceBsp(KaitaiStruct):
             pass
 
 
+    class ColorRgba8(KaitaiStruct):
+        """Color, four unsigned bytes (Strata wiki "BSP Version 25", Types)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.ColorRgba8, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.r = self._io.read_u1()
+            self.g = self._io.read_u1()
+            self.b = self._io.read_u1()
+            self.a = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+
+
     class CompressedLightCube(KaitaiStruct):
         """CompressedLightCube, ambient light arriving from the six axis directions (+X, -X, +Y, -Y, +Z, -Z) (bspfile.h)."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -233,6 +255,36 @@ class SourceBsp(KaitaiStruct):
         def _fetch_instances(self):
             pass
             for i in range(len(self.neighbors)):
+                pass
+
+
+
+    class DispCornerNeighborsStrata(KaitaiStruct):
+        """DispCornerNeighbors_t of v25 (Strata wiki), four 32-bit indices and a count; 16 + 1 = 17, padded to 20 (alignment 4)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispCornerNeighborsStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.neighbors = []
+            for i in range(4):
+                self.neighbors.append(self._io.read_u4le())
+
+            self.num_neighbors = self._io.read_u1()
+            self.padding = []
+            for i in range(3):
+                self.padding.append(self._io.read_u1())
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.neighbors)):
+                pass
+
+            for i in range(len(self.padding)):
                 pass
 
 
@@ -343,6 +395,29 @@ class SourceBsp(KaitaiStruct):
 
 
 
+    class DispNeighborStrata(KaitaiStruct):
+        """DispNeighbor_t of v25 (Strata wiki), two sub-neighbours (2 x 8)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispNeighborStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.sub_neighbors = []
+            for i in range(2):
+                self.sub_neighbors.append(SourceBsp.DispSubNeighborStrata(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.sub_neighbors)):
+                pass
+                self.sub_neighbors[i]._fetch_instances()
+
+
+
     class DispSubNeighbor(KaitaiStruct):
         """CDispSubNeighbor, one half of an edge neighbour of a displacement (bspfile.h), padded to 6 bytes."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -353,6 +428,26 @@ class SourceBsp(KaitaiStruct):
 
         def _read(self):
             self.neighbor = self._io.read_u2le()
+            self.neighbor_orientation = self._io.read_u1()
+            self.span = self._io.read_u1()
+            self.neighbor_span = self._io.read_u1()
+            self.padding = self._io.read_u1()
+
+
+        def _fetch_instances(self):
+            pass
+
+
+    class DispSubNeighborStrata(KaitaiStruct):
+        """DispSubNeighbor_t of v25 (Strata wiki), a 32-bit neighbour index and three bytes; 4 + 3 = 7, padded to 8 (alignment 4)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispSubNeighborStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.neighbor = self._io.read_u4le()
             self.neighbor_orientation = self._io.read_u1()
             self.span = self._io.read_u1()
             self.neighbor_span = self._io.read_u1()
@@ -425,6 +520,60 @@ class SourceBsp(KaitaiStruct):
             self.corner_neighbors = []
             for i in range(4):
                 self.corner_neighbors.append(SourceBsp.DispCornerNeighbors(self._io, self, self._root))
+
+            self.allowed_verts = []
+            for i in range(10):
+                self.allowed_verts.append(self._io.read_u4le())
+
+
+
+        def _fetch_instances(self):
+            pass
+            self.start_position._fetch_instances()
+            for i in range(len(self.edge_neighbors)):
+                pass
+                self.edge_neighbors[i]._fetch_instances()
+
+            for i in range(len(self.corner_neighbors)):
+                pass
+                self.corner_neighbors[i]._fetch_instances()
+
+            for i in range(len(self.allowed_verts)):
+                pass
+
+
+
+    class DispinfoStrata(KaitaiStruct):
+        """ddispinfo_t of v25, DISPINFO lump version 1 (Strata wiki "BSP Version 25"). Size: 12
+        (startPosition) + 9 x 4 (the ints, the float and m_iMapFace, now unsigned int, so no
+        padding after it) = 48, + 4 x 16 edge neighbours = 112, + 4 x 20 corner neighbours = 192,
+        + 10 x 4 allowed verts = 232. bsp_tool's Strata branch agrees on 232 (it keeps the
+        neighbours as 144 raw bytes). The corpus v25 map has no displacements.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.DispinfoStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.start_position = SourceBsp.Vec3(self._io, self, self._root)
+            self.disp_vert_start = self._io.read_s4le()
+            self.disp_tri_start = self._io.read_s4le()
+            self.power = self._io.read_s4le()
+            self.min_tess = self._io.read_s4le()
+            self.smoothing_angle = self._io.read_f4le()
+            self.contents = self._io.read_s4le()
+            self.map_face = self._io.read_u4le()
+            self.lightmap_alpha_start = self._io.read_s4le()
+            self.lightmap_sample_position_start = self._io.read_s4le()
+            self.edge_neighbors = []
+            for i in range(4):
+                self.edge_neighbors.append(SourceBsp.DispNeighborStrata(self._io, self, self._root))
+
+            self.corner_neighbors = []
+            for i in range(4):
+                self.corner_neighbors.append(SourceBsp.DispCornerNeighborsStrata(self._io, self, self._root))
 
             self.allowed_verts = []
             for i in range(10):
@@ -957,6 +1106,24 @@ class SourceBsp(KaitaiStruct):
             pass
 
 
+    class LeafwaterdataStrata(KaitaiStruct):
+        """dleafwaterdata_t of v25, LEAFWATERDATA lump version 1 (Strata wiki), surfaceTexInfoID widened to int (4 + 4 + 4 = 12, the same size as Valve's short and padding)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.LeafwaterdataStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.surface_z = self._io.read_f4le()
+            self.min_z = self._io.read_f4le()
+            self.surface_tex_info_id = self._io.read_s4le()
+
+
+        def _fetch_instances(self):
+            pass
+
+
     class Lighting(KaitaiStruct):
         """The LIGHTING (8) and LIGHTING_HDR (53) lumps at lump version 1 (bspfile.h
         LUMP_LIGHTING_VERSION = 1): lightmap samples, one ColorRGBExp32 (4 bytes: r, g, b, signed
@@ -1246,7 +1413,7 @@ class SourceBsp(KaitaiStruct):
 
 
     class Overlay(KaitaiStruct):
-        """doverlay_t (OVERLAYS, lump 45); seed 002/003 "Overlays". Strata v25 widens it (not described here)."""
+        """doverlay_t (OVERLAYS, lump 45); seed 002/003 "Overlays". Also OVERLAYS lump version 0 of Strata v25 (the wiki calls version 0 Valve's original format)."""
         def __init__(self, _io, _parent=None, _root=None):
             super(SourceBsp.Overlay, self).__init__(_io)
             self._parent = _parent
@@ -1348,6 +1515,249 @@ class SourceBsp(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+
+
+    class OverlayV1Strata(KaitaiStruct):
+        """doverlay_version1_t, OVERLAYS lump version 1 of v25 (Strata wiki): Valve's doverlay_t with
+        nTexInfo widened to int. Size: 4 + 4 + 2 + 2 padding (aligning aFaces) + 64 x 4 + 2 x 8
+        + 4 x 12 + 12 + 12 = 356. bsp_tool's Strata branch writes "2iH64i22f" (354 packed); the
+        wiki's C struct is followed. The face count / render order split is assumed to be Valve's.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OverlayV1Strata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.id = self._io.read_s4le()
+            self.texinfo = self._io.read_s4le()
+            self.face_count_and_render_order = self._io.read_u2le()
+            self.padding = self._io.read_u2le()
+            self.faces = []
+            for i in range(64):
+                self.faces.append(self._io.read_s4le())
+
+            self.u = []
+            for i in range(2):
+                self.u.append(self._io.read_f4le())
+
+            self.v = []
+            for i in range(2):
+                self.v.append(self._io.read_f4le())
+
+            self.uv_points = []
+            for i in range(4):
+                self.uv_points.append(SourceBsp.Vec3(self._io, self, self._root))
+
+            self.origin = SourceBsp.Vec3(self._io, self, self._root)
+            self.basis_normal = SourceBsp.Vec3(self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.faces)):
+                pass
+
+            for i in range(len(self.u)):
+                pass
+
+            for i in range(len(self.v)):
+                pass
+
+            for i in range(len(self.uv_points)):
+                pass
+                self.uv_points[i]._fetch_instances()
+
+            self.origin._fetch_instances()
+            self.basis_normal._fetch_instances()
+
+        @property
+        def face_count(self):
+            """The face count (low 14 bits)."""
+            if hasattr(self, '_m_face_count'):
+                return self._m_face_count
+
+            self._m_face_count = self.face_count_and_render_order & 16383
+            return getattr(self, '_m_face_count', None)
+
+        @property
+        def render_order(self):
+            """The render order (top 2 bits)."""
+            if hasattr(self, '_m_render_order'):
+                return self._m_render_order
+
+            self._m_render_order = self.face_count_and_render_order >> 14
+            return getattr(self, '_m_render_order', None)
+
+
+    class OverlayV2Strata(KaitaiStruct):
+        """doverlay_version2_t, OVERLAYS lump version 2 of v25 (Strata wiki), overlay_v1_strata and an RGBA tint (356 + 4 = 360)."""
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OverlayV2Strata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.id = self._io.read_s4le()
+            self.texinfo = self._io.read_s4le()
+            self.face_count_and_render_order = self._io.read_u2le()
+            self.padding = self._io.read_u2le()
+            self.faces = []
+            for i in range(64):
+                self.faces.append(self._io.read_s4le())
+
+            self.u = []
+            for i in range(2):
+                self.u.append(self._io.read_f4le())
+
+            self.v = []
+            for i in range(2):
+                self.v.append(self._io.read_f4le())
+
+            self.uv_points = []
+            for i in range(4):
+                self.uv_points.append(SourceBsp.Vec3(self._io, self, self._root))
+
+            self.origin = SourceBsp.Vec3(self._io, self, self._root)
+            self.basis_normal = SourceBsp.Vec3(self._io, self, self._root)
+            self.tint = SourceBsp.ColorRgba8(self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.faces)):
+                pass
+
+            for i in range(len(self.u)):
+                pass
+
+            for i in range(len(self.v)):
+                pass
+
+            for i in range(len(self.uv_points)):
+                pass
+                self.uv_points[i]._fetch_instances()
+
+            self.origin._fetch_instances()
+            self.basis_normal._fetch_instances()
+            self.tint._fetch_instances()
+
+        @property
+        def face_count(self):
+            """The face count (low 14 bits)."""
+            if hasattr(self, '_m_face_count'):
+                return self._m_face_count
+
+            self._m_face_count = self.face_count_and_render_order & 16383
+            return getattr(self, '_m_face_count', None)
+
+        @property
+        def render_order(self):
+            """The render order (top 2 bits)."""
+            if hasattr(self, '_m_render_order'):
+                return self._m_render_order
+
+            self._m_render_order = self.face_count_and_render_order >> 14
+            return getattr(self, '_m_render_order', None)
+
+
+    class OverlayV3Strata(KaitaiStruct):
+        """doverlay_version3_t, one overlay of OVERLAYS lump version 3 (Strata wiki). Size: 4 + 4 +
+        2 + 2 + 4 + 4 = 20, + 2 x 8 (flU, flV) + 4 x 8 (vecUVPoints, Vector2D) = 68, + 3 x 12
+        (vecBasisU, vecOrigin, vecBasisNormal) = 104, + 4 (Color) = 108; no padding.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OverlayV3Strata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.id = self._io.read_s4le()
+            self.texinfo = self._io.read_s4le()
+            self.flags = self._io.read_u2le()
+            self.render_order = self._io.read_u2le()
+            self.face_offset = self._io.read_s4le()
+            self.face_count = self._io.read_s4le()
+            self.u = SourceBsp.Vec2(self._io, self, self._root)
+            self.v = SourceBsp.Vec2(self._io, self, self._root)
+            self.uv_points = []
+            for i in range(4):
+                self.uv_points.append(SourceBsp.Vec2(self._io, self, self._root))
+
+            self.basis_u = SourceBsp.Vec3(self._io, self, self._root)
+            self.origin = SourceBsp.Vec3(self._io, self, self._root)
+            self.basis_normal = SourceBsp.Vec3(self._io, self, self._root)
+            self.tint = SourceBsp.ColorRgba8(self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            self.u._fetch_instances()
+            self.v._fetch_instances()
+            for i in range(len(self.uv_points)):
+                pass
+                self.uv_points[i]._fetch_instances()
+
+            self.basis_u._fetch_instances()
+            self.origin._fetch_instances()
+            self.basis_normal._fetch_instances()
+            self.tint._fetch_instances()
+
+        @property
+        def basis_flipped(self):
+            """OVERLAY_FLAG_BASIS_FLIPPED, cross(basis_normal, basis_u) is inverted."""
+            if hasattr(self, '_m_basis_flipped'):
+                return self._m_basis_flipped
+
+            self._m_basis_flipped = self.flags & 1 != 0
+            return getattr(self, '_m_basis_flipped', None)
+
+        @property
+        def color_var(self):
+            """OVERLAY_FLAG_COLOR_VAR, the tint's rgb is an index into the clvr game lump."""
+            if hasattr(self, '_m_color_var'):
+                return self._m_color_var
+
+            self._m_color_var = self.flags & 2 != 0
+            return getattr(self, '_m_color_var', None)
+
+
+    class OverlaysV3Strata(KaitaiStruct):
+        """The OVERLAYS lump (45) at lump version 3 of v25 (Strata wiki, "Overlays version 3+"): an
+        overlay count and a face count, the shared face array (indices into FACES), then the
+        doverlay_version3_t records, each naming its run of the face array.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.OverlaysV3Strata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.overlay_count = self._io.read_s4le()
+            self.face_count = self._io.read_s4le()
+            self.faces = []
+            for i in range(self.face_count):
+                self.faces.append(self._io.read_s4le())
+
+            self.overlays = []
+            for i in range(self.overlay_count):
+                self.overlays.append(SourceBsp.OverlayV3Strata(self._io, self, self._root))
+
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.faces)):
+                pass
+
+            for i in range(len(self.overlays)):
+                pass
+                self.overlays[i]._fetch_instances()
+
 
 
     class PhysCollide(KaitaiStruct):
@@ -1549,6 +1959,36 @@ class SourceBsp(KaitaiStruct):
 
         def _fetch_instances(self):
             pass
+
+
+    class PrimitiveStrata(KaitaiStruct):
+        """dprimitive_t of v25, PRIMITIVES lump version 1 (Strata wiki). Size: type (1 byte) + 3
+        padding bytes to align the first unsigned int, + 4 x 4 = 20. bsp_tool's Strata branch
+        writes "B4I" (17 bytes packed); the wiki's C struct is followed.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.PrimitiveStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.type = self._io.read_u1()
+            self.padding = []
+            for i in range(3):
+                self.padding.append(self._io.read_u1())
+
+            self.first_index = self._io.read_u4le()
+            self.index_count = self._io.read_u4le()
+            self.first_vert = self._io.read_u4le()
+            self.vert_count = self._io.read_u4le()
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.padding)):
+                pass
+
 
 
     class Surfedge(KaitaiStruct):
@@ -1836,6 +2276,61 @@ class SourceBsp(KaitaiStruct):
             self.basis_normal._fetch_instances()
 
 
+    class WateroverlayStrata(KaitaiStruct):
+        """dwateroverlay_t of v25, WATEROVERLAYS lump version 1 (Strata wiki): nTexInfo widened to
+        int. Size: 4 + 4 + 2 + 2 padding + 256 x 4 + 2 x 8 + 4 x 12 + 12 + 12 = 1124. bsp_tool's
+        Strata branch writes "2iH256i22f" (1122 packed); the wiki's C struct is followed.
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.WateroverlayStrata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.id = self._io.read_s4le()
+            self.texinfo = self._io.read_s4le()
+            self.face_count_and_render_order = self._io.read_u2le()
+            self.padding = self._io.read_u2le()
+            self.faces = []
+            for i in range(256):
+                self.faces.append(self._io.read_s4le())
+
+            self.u = []
+            for i in range(2):
+                self.u.append(self._io.read_f4le())
+
+            self.v = []
+            for i in range(2):
+                self.v.append(self._io.read_f4le())
+
+            self.uv_points = []
+            for i in range(4):
+                self.uv_points.append(SourceBsp.Vec3(self._io, self, self._root))
+
+            self.origin = SourceBsp.Vec3(self._io, self, self._root)
+            self.basis_normal = SourceBsp.Vec3(self._io, self, self._root)
+
+
+        def _fetch_instances(self):
+            pass
+            for i in range(len(self.faces)):
+                pass
+
+            for i in range(len(self.u)):
+                pass
+
+            for i in range(len(self.v)):
+                pass
+
+            for i in range(len(self.uv_points)):
+                pass
+                self.uv_points[i]._fetch_instances()
+
+            self.origin._fetch_instances()
+            self.basis_normal._fetch_instances()
+
+
     class WorldlightV0(KaitaiStruct):
         """dworldlight_t as of lump version 0 (WORLDLIGHTS lump 15, WORLDLIGHTS_HDR lump 54), without shadow_cast_offset (bspfile.h dworldlight_version0_t; seed 002/003 "Worldlights")."""
         def __init__(self, _io, _parent=None, _root=None):
@@ -1885,6 +2380,49 @@ class SourceBsp(KaitaiStruct):
             self.shadow_cast_offset = SourceBsp.Vec3(self._io, self, self._root)
             self.cluster = self._io.read_s4le()
             self.type = self._io.read_s4le()
+            self.style = self._io.read_s4le()
+            self.stopdot = self._io.read_f4le()
+            self.stopdot2 = self._io.read_f4le()
+            self.exponent = self._io.read_f4le()
+            self.radius = self._io.read_f4le()
+            self.constant_attn = self._io.read_f4le()
+            self.linear_attn = self._io.read_f4le()
+            self.quadratic_attn = self._io.read_f4le()
+            self.flags = self._io.read_s4le()
+            self.texinfo = self._io.read_s4le()
+            self.owner = self._io.read_s4le()
+
+
+        def _fetch_instances(self):
+            pass
+            self.origin._fetch_instances()
+            self.intensity._fetch_instances()
+            self.normal._fetch_instances()
+            self.shadow_cast_offset._fetch_instances()
+
+
+    class WorldlightV2Strata(KaitaiStruct):
+        """dworldlight_version2_t of v25, WORLDLIGHTS / WORLDLIGHTS_HDR lump version 2 (Strata wiki).
+        Size: 4 Vectors (48) + cluster (4) + type (emittype_t, an int enum: 4) = 56; mode (uint8)
+        at 56, one implicit padding byte at 57 to align the uint16 _padding at 58; style at 60;
+        11 more 4-byte fields = 104. (The corpus v25 map still has version 1 worldlights.)
+        """
+        def __init__(self, _io, _parent=None, _root=None):
+            super(SourceBsp.WorldlightV2Strata, self).__init__(_io)
+            self._parent = _parent
+            self._root = _root
+            self._read()
+
+        def _read(self):
+            self.origin = SourceBsp.Vec3(self._io, self, self._root)
+            self.intensity = SourceBsp.Vec3(self._io, self, self._root)
+            self.normal = SourceBsp.Vec3(self._io, self, self._root)
+            self.shadow_cast_offset = SourceBsp.Vec3(self._io, self, self._root)
+            self.cluster = self._io.read_s4le()
+            self.type = self._io.read_s4le()
+            self.mode = self._io.read_u1()
+            self.implicit_padding = self._io.read_u1()
+            self.padding = self._io.read_u2le()
             self.style = self._io.read_s4le()
             self.stopdot = self._io.read_f4le()
             self.stopdot2 = self._io.read_f4le()
