@@ -73,6 +73,10 @@ CASES = [
     # the same with LZMA lumps: counted from the uncompressed size in the LZMA header
     ("source/tf2classified_cp_stronghold_lzma.bsp", "source",
      [("PLANES", 1, 20), ("VERTEXES", 3, 12), ("EDGES", 12, 4)]),
+    # Strata wiki "BSP Version 25": dface_t 72 bytes (4 + 1 + 1 + 2 padding + 5 x 4 + 4 + 8 x 4
+    # + 3 x 4), dnode_t 48 (46 padded to 4), dbrushside_t 16 (14 padded to 4)
+    ("source/bsptool_momentum_mp_lobby_v25.bsp", "strata",
+     [("FACES", 7, 72), ("NODES", 5, 48), ("BRUSHSIDES", 19, 16)]),
 ]
 
 
@@ -99,7 +103,7 @@ def test_counts_match_a_hand_computed_count(name, engine, lumps):
         assert compressed, "the LZMA case has no compressed lump among those checked"
         return          # its entity lump is compressed: the regex count below reads plain text
     assert row(result, "ENTITIES", "entities")["count"] == entity_count(data, table[0])
-    if engine != "source":          # Source has no MAX_MAP_ENTSTRING in public/bspfile.h
+    if engine not in ("source", "strata"):  # no MAX_MAP_ENTSTRING in bspfile.h nor the wiki
         assert row(result, "ENTITIES", "bytes")["count"] == table[0][1]
 
 
@@ -178,3 +182,25 @@ def test_bad_map_is_exit_2(tmp_path):
     path = tmp_path / "junk.bsp"
     path.write_bytes(b"not a map at all" * 10)
     assert stats(path).code == 2
+
+
+def test_strata_limits_follow_the_wiki():
+    """The Strata table holds the wiki's values (its Limit Summary), not Valve's."""
+    strata = {(limit.lump, limit.unit): limit.limit for limit in LIMITS["strata"]}
+    assert strata[("ENTITIES", "entities")] == 20480 and strata[("TEXDATA", "records")] == 16384
+    assert strata[("BRUSHSIDES", "records")] == 131072 * 10     # MAX_MAP_BRUSHES * 10
+    assert strata[("DISPINFO", "records")] == 262144
+    assert strata[("DISP_VERTS", "records")] == 262144 * 17 * 17
+    assert strata[("EDGES", "records")] == 4096000 and strata[("SURFEDGES", "records")] == 8192000
+    assert ("TEXINFO", "records") not in strata and ("PRIMINDICES", "records") not in strata
+
+
+@pytest.mark.skipif(not (CORPUS / "source/bsptool_momentum_mp_lobby_v25.bsp").exists(),
+                    reason="../shared/corpus not present")
+def test_strata_map_reports_rows_against_strata_limits():
+    result = stats(CORPUS / "source/bsptool_momentum_mp_lobby_v25.bsp", "--json").result
+    assert result["engine"] == "strata"
+    assert len(result["rows"]) == len(LIMITS["strata"])
+    assert row(result, "DISPINFO", "records") == {"lump": "DISPINFO", "count": 0, "limit": 262144,
+                                                  "unit": "records", "percent": 0.0}
+    assert row(result, "NODES", "records")["limit"] == 1048576

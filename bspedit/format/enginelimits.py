@@ -14,8 +14,11 @@ Sources, named per value below as `header: CONSTANT`:
   quake3   id Software's Quake 3 code/qcommon/qfiles.h (IBSP 46/47; used for RBSP and FBSP as
            well: Raven's and qfusion's own headers are not consulted)
   source   source-sdk-2013 public/bspfile.h (VBSP 17-24)
-  strata   none: Strata Source (VBSP 25) widens indices to 32 bits and raises its limits in its
-           own headers, whose values are not established here
+  strata   the Strata wiki's "BSP Version 25" page, its Limit Summary
+           (https://wiki.stratasource.org/modding/formats/bsp-v25; VBSP 25). Limits it does not
+           list (MAX_MAP_TEXINFO, MAX_MAP_WORLDLIGHTS) are left out rather than taken from
+           Valve's headers; MAX_MAP_PRIMINDICES is left out too, as v25 PRIMINDICES has no
+           established record size to count with
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ class Limit(NamedTuple):
 HEADERS = {"quake1": "Quake bspfile.h", "bsp2": "Quake bspfile.h (BSP2: 16-bit caps lifted)",
            "goldsrc": "Half-Life SDK bspfile.h", "quake2": "Quake 2 qfiles.h",
            "quake3": "Quake 3 qfiles.h", "source": "source-sdk-2013 public/bspfile.h",
-           "strata": "none (Strata Source limits not established)"}
+           "strata": "Strata wiki, BSP Version 25 (Limit Summary)"}
 
 # Quake bspfile.h (BSP 29)
 QUAKE1 = (
@@ -175,8 +178,51 @@ SOURCE = (
     Limit("FACES_HDR", 65536, "records", "MAX_MAP_FACES"),          # bspfile.h: MAX_MAP_FACES
 )
 
-# Strata Source (VBSP 25): no limits (see the module's docstring)
-STRATA: tuple[Limit, ...] = ()
+# Strata wiki "BSP Version 25", Limit Summary (wiki: CONSTANT below). No MAX_MAP_ENTSTRING.
+_STRATA_BRUSHES = 131072                        # wiki: MAX_MAP_BRUSHES
+_STRATA_DISPINFO = 262144                       # wiki: MAX_MAP_DISPINFO
+_STRATA_DISP_VERTS = _STRATA_DISPINFO * ((1 << 4) + 1) ** 2  # MAX_MAP_DISPINFO * 17 * 17 (DISP_POWER 4)
+STRATA = (
+    Limit("ENTITIES", 20480, "entities", "MAX_MAP_ENTITIES"),       # wiki: MAX_MAP_ENTITIES
+    Limit("PLANES", 1048576, "records", "MAX_MAP_PLANES"),          # wiki: MAX_MAP_PLANES
+    Limit("TEXDATA", 16384, "records", "MAX_MAP_TEXDATA"),          # wiki: MAX_MAP_TEXDATA
+    Limit("VERTEXES", 1048576, "records", "MAX_MAP_VERTS"),         # wiki: MAX_MAP_VERTS
+    Limit("VISIBILITY", 0x1000000, "bytes", "MAX_MAP_VISIBILITY"),  # wiki: MAX_MAP_VISIBILITY
+    Limit("NODES", 1048576, "records", "MAX_MAP_NODES"),            # wiki: MAX_MAP_NODES
+    Limit("FACES", 1048576, "records", "MAX_MAP_FACES"),            # wiki: MAX_MAP_FACES
+    Limit("LIGHTING", 0x1000000, "bytes", "MAX_MAP_LIGHTING"),      # wiki: MAX_MAP_LIGHTING
+    Limit("LEAFS", 1048576, "records", "MAX_MAP_LEAFS"),            # wiki: MAX_MAP_LEAFS
+    Limit("EDGES", 4096000, "records", "MAX_MAP_EDGES"),            # wiki: MAX_MAP_EDGES
+    Limit("SURFEDGES", 8192000, "records", "MAX_MAP_SURFEDGES"),    # wiki: MAX_MAP_SURFEDGES
+    Limit("MODELS", 65536, "records", "MAX_MAP_MODELS"),            # wiki: MAX_MAP_MODELS
+    Limit("LEAFFACES", 1048576, "records", "MAX_MAP_LEAFFACES"),    # wiki: MAX_MAP_LEAFFACES
+    Limit("LEAFBRUSHES", 1048576, "records", "MAX_MAP_LEAFBRUSHES"),  # wiki: MAX_MAP_LEAFBRUSHES
+    Limit("BRUSHES", _STRATA_BRUSHES, "records", "MAX_MAP_BRUSHES"),  # wiki: MAX_MAP_BRUSHES
+    Limit("BRUSHSIDES", _STRATA_BRUSHES * 10, "records",            # wiki: MAX_MAP_BRUSHSIDES
+          "MAX_MAP_BRUSHSIDES"),                                    # (MAX_MAP_BRUSHES * 10)
+    Limit("AREAS", 65536, "records", "MAX_MAP_AREAS"),              # wiki: MAX_MAP_AREAS
+    Limit("AREAPORTALS", 65536, "records", "MAX_MAP_AREAPORTALS"),  # wiki: MAX_MAP_AREAPORTALS
+    Limit("DISPINFO", _STRATA_DISPINFO, "records", "MAX_MAP_DISPINFO"),  # wiki: MAX_MAP_DISPINFO
+    Limit("ORIGINALFACES", 1048576, "records", "MAX_MAP_FACES"),    # wiki: MAX_MAP_FACES (dorigfaces)
+    Limit("VERTNORMALS", 1048576, "records", "MAX_MAP_VERTNORMALS"),  # wiki: MAX_MAP_VERTNORMALS
+    Limit("VERTNORMALINDICES", 1048576, "records",                  # wiki:
+          "MAX_MAP_VERTNORMALINDICES"),                             # MAX_MAP_VERTNORMALINDICES
+    Limit("DISP_VERTS", _STRATA_DISP_VERTS, "records",              # wiki: MAX_MAP_DISP_VERTS
+          "MAX_MAP_DISP_VERTS"),
+    Limit("LEAFWATERDATA", 32768, "records", "MAX_MAP_LEAFWATERDATA"),  # wiki: MAX_MAP_LEAFWATERDATA
+    Limit("PRIMITIVES", 1048576, "records", "MAX_MAP_PRIMITIVES"),  # wiki: MAX_MAP_PRIMITIVES
+    Limit("PRIMVERTS", 1048576, "records", "MAX_MAP_PRIMVERTS"),    # wiki: MAX_MAP_PRIMVERTS
+    Limit("CLIPPORTALVERTS", 128000, "records", "MAX_MAP_PORTALVERTS"),  # wiki: MAX_MAP_PORTALVERTS
+    Limit("CUBEMAPS", 16384, "records", "MAX_MAP_CUBEMAPSAMPLES"),  # wiki: MAX_MAP_CUBEMAPSAMPLES
+    Limit("TEXDATA_STRING_DATA", 256000, "bytes",                   # wiki:
+          "MAX_MAP_TEXDATA_STRING_DATA"),                           # MAX_MAP_TEXDATA_STRING_DATA
+    Limit("TEXDATA_STRING_TABLE", 1048576, "records",               # wiki:
+          "MAX_MAP_TEXDATA_STRING_TABLE"),                          # MAX_MAP_TEXDATA_STRING_TABLE
+    Limit("OVERLAYS", 16384, "records", "MAX_MAP_OVERLAYS"),        # wiki: MAX_MAP_OVERLAYS
+    Limit("WATEROVERLAYS", 16384, "records", "MAX_MAP_WATEROVERLAYS"),  # wiki: MAX_MAP_WATEROVERLAYS
+    Limit("LIGHTING_HDR", 0x1000000, "bytes", "MAX_MAP_LIGHTING"),  # wiki: MAX_MAP_LIGHTING
+    Limit("FACES_HDR", 1048576, "records", "MAX_MAP_FACES"),        # wiki: MAX_MAP_FACES
+)
 
 LIMITS: dict[str, tuple[Limit, ...]] = {"quake1": QUAKE1, "bsp2": BSP2, "goldsrc": GOLDSRC,
                                         "quake2": QUAKE2, "quake3": QUAKE3, "source": SOURCE,
