@@ -18,7 +18,8 @@ Sources, named per value below as `header: CONSTANT`:
            (https://wiki.stratasource.org/modding/formats/bsp-v25; VBSP 25). Limits it does not
            list (MAX_MAP_TEXINFO, MAX_MAP_WORLDLIGHTS) are left out rather than taken from
            Valve's headers; MAX_MAP_PRIMINDICES is left out too, as v25 PRIMINDICES has no
-           established record size to count with
+           established record size to count with. bsp_tool's Strata branch (third-party)
+           gives BRUSHSIDES 655360; the wiki's MAX_MAP_BRUSHES * 10 = 1310720 is used
 """
 from __future__ import annotations
 
