@@ -30,7 +30,7 @@ COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", 
             "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
             "patch": "patch", "diff": "diff", "checksum": "checksum",
             "compress": "compression", "decompress": "compression", "each": "each",
-            "stats": "stats", "dump": "dump", "build": "dump"}
+            "stats": "stats", "dump": "dump", "build": "dump", "tex": "tex"}
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes
 
