@@ -9,7 +9,7 @@ from ..container.outputs import STDOUT, read_input, write_file
 from .common import add_output, add_verb, save, set_result
 
 
-def add_wad_verbs(verbs: argparse._SubParsersAction) -> None:
+def add_wad_verbs(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add extract, embed, unembed and export to the `tex` verbs."""
     extract = add_verb(verbs, run_extract, "extract",
                        help="the embedded textures as a WAD file (WAD3 GoldSrc, WAD2 Quake 1)")
