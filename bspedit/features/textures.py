@@ -135,9 +135,12 @@ def _miptex_rows(bsp: Bsp, counts: Callable[[int], Any]) -> list[TextureRow]:
     rows = []
     for slot in range(len(lump.offsets)):
         entry = lump.texture(slot)
-        if entry is not None:
+        if entry is None:       # offset -1: left out by the compiler (a checkerboard in game)
+            rows.append(TextureRow(slot, "", None, None, int(faces[slot]),
+                                   {"external": False, "missing": True}))
+        else:
             rows.append(TextureRow(slot, entry.text, entry.width, entry.height, int(faces[slot]),
-                                   {"external": entry.external}))
+                                   {"external": entry.external, "missing": False}))
     return rows
 
 
@@ -316,7 +319,7 @@ def rename_textures(bsp: Bsp, old: str, new: str, match: str = "exact") -> Renam
     plan: dict[str, str] = {}
     faces = 0
     for row in rows:
-        renamed = plan_of(row.name)
+        renamed = plan_of(row.name) if row.name else None      # a missing miptex has no name
         if renamed is not None:
             plan[row.name] = renamed
             faces += row.faces
