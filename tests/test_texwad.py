@@ -238,3 +238,11 @@ def test_cli_tex_unembed():
     done = run_cli("tex", "unembed", PLAGUE, "--dry-run", "--json")
     assert done.returncode == 0, done.stderr
     assert '"bytes_saved": 245578' in done.stdout
+
+
+@needs_corpus
+def test_verbs_warn_of_unknown_only_names(tmp_path):
+    args = _run_verb("unembed", str(PLAGUE), "--only", "zm_001,nosuch", "-o",
+                     str(tmp_path / "l.bsp"))
+    assert any("nosuch" in w for w in args.report.warnings)
+    assert not any("zm_001" in w for w in args.report.warnings)

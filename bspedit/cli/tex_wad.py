@@ -47,6 +47,14 @@ def _only(args: argparse.Namespace) -> list[str] | None:
     return [name for group in args.only for name in group.split(",") if name]
 
 
+def _warn_missing(args: argparse.Namespace, names: list[str], why: str) -> None:
+    """Warn of the --only names not among `names` (the textures the verb could change)."""
+    have = {name.lower() for name in names}
+    for name in _only(args) or ():
+        if name.lower() not in have:
+            args.report.warn(f"{name}: nothing to {args.verb} ({why})")
+
+
 def run_extract(args: argparse.Namespace) -> int:
     from ..features.texwad import extract_wad
     from ..format.wad import Wad
@@ -75,14 +83,17 @@ def run_embed(args: argparse.Namespace) -> int:
         names = embed(bsp, wads, _only(args))
         set_result(args, {"embedded": names})
         args.report.say(f"embedded {len(names)} textures: {', '.join(names) or 'none'}")
+        _warn_missing(args, names, "not in the WADs, or embedded already")
         save(bsp, args)
     return 0
 
 
 def run_unembed(args: argparse.Namespace) -> int:
-    from ..features.texwad import unembed
+    from ..features.texwad import textures, unembed
 
     with Bsp.open(args.map) as bsp:
+        _warn_missing(args, [e.text for e in textures(bsp).entries if not e.external],
+                      "no embedded texture of that name")
         saved = unembed(bsp, _only(args))
         set_result(args, {"bytes_saved": saved})
         args.report.say(f"TEXTURES: {saved} bytes saved")
