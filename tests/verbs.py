@@ -33,6 +33,8 @@ ARGS: dict[str, list[str]] = {
     "verify": ["{map}"],
     "checksum": ["{map}"],
     "stats": ["{map}"],
+    "tex list": ["{map}"],
+    "tex rename": ["{map}", "(.{{0,14}}).*", r"\1x", "--match", "regex", "TARGET"],
     "rewrite": ["{map}", "TARGET", "--layout", "compact"],
     "diff": ["{map}", "{other}"],
     "patch": ["{map}", "{config}", "TARGET"],
