@@ -70,7 +70,7 @@ class Kind:
     rename: Callable[[Bsp, dict[str, str]], list[str]]  # (bsp, old -> new) -> changed lumps
 
 
-def _face_counts(bsp: Bsp, hops: tuple[tuple[str, str], ...], size: int) -> numpy.ndarray:
+def _face_counts(bsp: Bsp, hops: tuple[tuple[str, str], ...], size: int) -> numpy.ndarray[Any, Any]:
     """Faces per texture row (0..size-1), following `hops`; out-of-range indices are skipped."""
     import numpy as np
 
@@ -88,7 +88,7 @@ def _model(bsp: Bsp, lump: str) -> Any:
     from ..lumps.structures import structure_for
 
     stored = bsp.lumps[bsp.lump_index(lump)]
-    model = structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version)
+    model: Any = structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version)
     if model is None:
         raise BspError(f"{lump} has no structure model in {bsp.family.key} maps", path=bsp.path)
     data = bsp.read_lump(lump)
@@ -221,15 +221,18 @@ def _texdata_rename(bsp: Bsp, plan: dict[str, str]) -> list[str]:
     kept) and move the string table's offsets with their strings."""
     strings = _model(bsp, "TEXDATA_STRING_DATA")
     table = bsp.records("TEXDATA_STRING_TABLE", writable=True)
-    offsets = table["offset"].tolist()
+    offsets: list[int] = table["offset"].tolist()
     referenced = set(offsets)
-    parts, starts, moved, at = [], [], [], 0
+    parts: list[bytes] = []
+    starts: list[int] = []
+    moved: list[int] = []
+    at = 0
     renamed: set[int] = set()
     for start, name in strings.strings:
         new = plan.get(name) if start in referenced else None
         if new is not None:
             renamed.add(start)
-        text = (name if new is None else new).encode("latin-1" if new is None else "ascii")
+        text = (name if new is None else new).encode("latin-1")
         starts.append(start)
         moved.append(at - start)
         parts.append(text + b"\0")
