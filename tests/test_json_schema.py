@@ -84,6 +84,11 @@ RESULTS: dict[str, Any] = {
     "tex list": {"family": str, "textures": [{"index": int, "name": str, "width": Maybe(int),
                                               "height": Maybe(int), "faces": int,
                                               "details": Map(object)}]},
+    "tex extract": {"output": str, "format": ("WAD2", "WAD3"), "textures": [str],
+                    "bytes": int},
+    "tex embed": {"embedded": [str], "save": SAVE},
+    "tex unembed": {"bytes_saved": int, "save": SAVE},
+    "tex export": {"directory": str, "files": [str]},
     "tex rename": {"renamed": [{"old": str, "new": str}], "faces": int, "lumps": [str],
                    "save": SAVE},
     "diff": {"identical": bool, "same_content": bool,
@@ -174,8 +179,9 @@ def test_json_output_matches_the_schema(verb, family, tmp_path):
     (report,) = printed
     check(report, envelope(verb, RESULTS[verb]))
     assert report["exit"] == code and report["error"] is None
-    # build names the map it writes
-    assert report["map"] == (str(tmp_path / "out.bsp") if verb == "build" else values["map"])
+    # the map the command line names (build: the map it writes)
+    named = str(tmp_path / "out.bsp") if verb == "build" else ARGS[verb][0].format(**values)
+    assert report["map"] == named
     if isinstance(report["result"].get("save"), dict):
         assert report["result"]["save"]["written"] and \
             report["result"]["save"]["target"] == str(tmp_path / "out.bsp")

@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import shutil
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ MAPS = {"q1": "q1/slipgate_b_batt0.bsp", "goldsrc": "goldsrc/hltopdown_test.bsp"
         "source": "source/sdk2013_sdk_vehicles_v19.bsp",
         "source-lzma": "source/tf2classified_cp_stronghold_lzma.bsp"}
 SOURCE_ONLY = ("pak", "props", "gamelump", "compress", "decompress")
+MIPTEX_ONLY = ("tex extract", "tex embed", "tex unembed", "tex export")     # Quake 1, GoldSrc
 NEW_ENTITY = b'{\n"classname" "info_null"\n"targetname" "from_test"\n}\n'
 
 # The words after the verb; TARGET is where an editing verb writes (-o OUT or --in-place).
@@ -35,6 +37,10 @@ ARGS: dict[str, list[str]] = {
     "stats": ["{map}"],
     "tex list": ["{map}"],
     "tex rename": ["{map}", "(.{{0,14}}).*", r"\1x", "--match", "regex", "TARGET"],
+    "tex extract": ["{map}", "-o", "{folder}/out.wad"],
+    "tex unembed": ["{embedded}", "TARGET"],
+    "tex embed": ["{unembedded}", "{wad}", "TARGET"],
+    "tex export": ["{embedded}", "{folder}/png", "--palette", "{palette}"],
     "rewrite": ["{map}", "TARGET", "--layout", "compact"],
     "diff": ["{map}", "{other}"],
     "patch": ["{map}", "{config}", "TARGET"],
@@ -97,6 +103,8 @@ def cases(verb: str) -> list[Any]:
     """pytest parameters: the verb on each family's map it applies to (skipped without the
     corpus)."""
     families = [f for f in MAPS if f.startswith("source") or not verb.startswith(SOURCE_ONLY)]
+    if verb.startswith(MIPTEX_ONLY):
+        families = [f for f in families if f in ("q1", "goldsrc")]
     return [pytest.param(verb, family, id=f"{verb}-{family}",
                          marks=pytest.mark.skipif(not (CORPUS / MAPS[family]).exists(),
                                                   reason="../shared/corpus not present"))
@@ -125,6 +133,8 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
             values["pak_entry"] = next(e.name for e in bsp.pakfile.entries if not e.is_dir)
             (folder / "sprp.bin").write_bytes(bsp.game_lump.payload("sprp"))
             values["sprp_version"] = str(bsp.game_lump.member("sprp").version)
+        if bsp.family.key in ("q1", "goldsrc"):
+            values.update(_miptex_inputs(bsp, folder))
     (folder / "pack" / "materials" / "x").mkdir(parents=True)
     (folder / "pack" / "materials" / "x" / "a.vmt").write_bytes(b'"UnlitGeneric" {}\n')
     (folder / "pack" / "b.txt").write_bytes(b"text\n")
@@ -138,6 +148,44 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
                   pack=str(folder / "pack"), addlist=str(folder / "addlist.txt"),
                   addfiles=str(folder / "addfiles.txt"), config=str(folder / "patch.cfg"))
     return values
+
+
+def _miptex_inputs(bsp: Bsp, folder: Path) -> dict[str, str]:
+    """For the WAD verbs: a copy of the map with every texture embedded (zero pixels where the
+    map had none), one with none embedded, a WAD holding every texture the map names at its size
+    (the embedded pixels where the map has them) and a palette file."""
+    from bspedit.features.texwad import extract_wad, textures, unembed
+    from bspedit.format.wad import Wad, WadEntry
+
+    goldsrc = bsp.family.key == "goldsrc"
+    have = {e.name.lower(): e for e in Wad.parse(extract_wad(bsp)).entries}
+    wad = Wad(b"WAD3" if goldsrc else b"WAD2")
+    model = textures(bsp)
+    for slot, name in enumerate(model.names):
+        texture = model.texture(slot)
+        if texture is None or name.lower().encode() in {n.rstrip(b"\0") for n in have}:
+            continue
+        width, height = texture.width, texture.height
+        pixels = sum((width >> level) * (height >> level) for level in range(4))
+        offsets = [40, 40 + width * height, 40 + width * height * 5 // 4,
+                   40 + width * height * 21 // 16]
+        data = struct.pack("<16s6I", name.encode(), width, height, *offsets) + bytes(pixels)
+        if goldsrc:
+            data += struct.pack("<H", 256) + bytes(range(256)) * 3 + bytes(2)
+        wad.entries.append(WadEntry(name.encode().ljust(16, b"\0"), 0x43 if goldsrc else 0x44,
+                                    data))
+    wad.entries += have.values()
+    (folder / "textures.wad").write_bytes(wad.to_bytes())
+    shutil.copyfile(bsp.path, folder / "unembedded.bsp")
+    shutil.copyfile(bsp.path, folder / "embedded.bsp")
+    with Bsp.open(folder / "unembedded.bsp") as copy:
+        unembed(copy)
+        copy.save()
+    assert invoke(["tex", "embed", str(folder / "unembedded.bsp"), str(folder / "textures.wad"),
+                   "-o", str(folder / "embedded.bsp")], capture=True).code == 0
+    (folder / "palette.lmp").write_bytes(bytes(range(256)) * 3)
+    return {"embedded": str(folder / "embedded.bsp"), "unembedded": str(folder / "unembedded.bsp"),
+            "wad": str(folder / "textures.wad"), "palette": str(folder / "palette.lmp")}
 
 
 def command(verb: str, values: dict[str, str], target: list[str]) -> list[str]:
