@@ -156,6 +156,7 @@ def _miptex_inputs(bsp: Bsp, folder: Path) -> dict[str, str]:
     (the embedded pixels where the map has them) and a palette file."""
     from bspedit.features.texwad import extract_wad, textures, unembed
     from bspedit.format.wad import Wad, WadEntry
+    from bspedit.lumps.miptex import HEADER_SIZE, mip_sizes
 
     goldsrc = bsp.family.key == "goldsrc"
     have = {e.name.lower(): e for e in Wad.parse(extract_wad(bsp)).entries}
@@ -165,11 +166,10 @@ def _miptex_inputs(bsp: Bsp, folder: Path) -> dict[str, str]:
         texture = model.texture(slot)
         if texture is None or name.lower().encode() in {n.rstrip(b"\0") for n in have}:
             continue
-        width, height = texture.width, texture.height
-        pixels = sum((width >> level) * (height >> level) for level in range(4))
-        offsets = [40, 40 + width * height, 40 + width * height * 5 // 4,
-                   40 + width * height * 21 // 16]
-        data = struct.pack("<16s6I", name.encode(), width, height, *offsets) + bytes(pixels)
+        sizes = mip_sizes(texture.width, texture.height)
+        offsets = [HEADER_SIZE + sum(sizes[:level]) for level in range(4)]
+        data = struct.pack("<16s6I", name.encode(), texture.width, texture.height, *offsets) \
+            + bytes(sum(sizes))
         if goldsrc:
             data += struct.pack("<H", 256) + bytes(range(256)) * 3 + bytes(2)
         wad.entries.append(WadEntry(name.encode().ljust(16, b"\0"), 0x43 if goldsrc else 0x44,
