@@ -145,7 +145,8 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
 def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any]]:
     """Write each Source game lump member with data and a unique printable id as
     `subfolder/ID.bin` (decompressed) or, with a model, `ID.json`; their manifest rows."""
-    from ..lumps.structures import game_structure_for
+    from ..format.recordtypes import game_lump_type
+    from ..lumps.structures import model_for_type
 
     game = bsp.game_lump
     names = [m.name for m in game.members]
@@ -159,15 +160,12 @@ def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any
         row: dict[str, Any] = {"id": name, "version": member.version, "form": "raw",
                                "type": None, "content_length": len(data),
                                "content_crc32": _crc(data), "file": f"{subfolder}/{name}.bin"}
-        model = game_structure_for(bsp.family.key, name, member.version)
+        entry = game_lump_type(bsp.family.key, name, member.version)
+        model = model_for_type(entry.type) if entry is not None and entry.whole else None
         obj = _model_json(model, data) if model is not None else None
         (folder / subfolder).mkdir(exist_ok=True)
-        if obj is not None:
-            from ..format.recordtypes import game_lump_type
-
-            entry = game_lump_type(bsp.family.key, name, member.version)
-            row.update(form="json", type=entry.type if entry else None,
-                       file=f"{subfolder}/{name}.json")
+        if entry is not None and obj is not None:
+            row.update(form="json", type=entry.type, file=f"{subfolder}/{name}.json")
             (folder / row["file"]).write_text(json.dumps(obj, indent=1) + "\n")
         else:
             (folder / row["file"]).write_bytes(data)
@@ -189,11 +187,11 @@ def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str,
     """A variable-size lump's Kaitai type and model as JSON (`bspedit.lumps.structures`), or None
     when it has no model or the model does not give back its exact bytes."""
     from ..format.recordtypes import lump_type
-    from ..lumps.structures import structure_for
+    from ..lumps.structures import model_for_type
 
-    model = structure_for(bsp.family.key, lump.name, lump.version, bsp.header.version)
     entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
-    if model is None or entry is None:
+    model = model_for_type(entry.type) if entry is not None and entry.whole else None
+    if entry is None or model is None:
         return None
     obj = _model_json(model, content)
     return None if obj is None else (entry.type, obj)
