@@ -6,6 +6,7 @@ import argparse
 
 from ..bsp import Bsp
 from ..container.outputs import STDOUT, read_input, write_file
+from ..format.names import fold
 from .common import add_output, add_verb, save, set_result
 
 
@@ -49,9 +50,9 @@ def _only(args: argparse.Namespace) -> list[str] | None:
 
 def _warn_missing(args: argparse.Namespace, names: list[str], why: str) -> None:
     """Warn of the --only names not among `names` (the textures the verb could change)."""
-    have = {name.lower() for name in names}
+    have = {fold(name) for name in names}
     for name in _only(args) or ():
-        if name.lower() not in have:
+        if fold(name) not in have:
             args.report.warn(f"{name}: nothing to {args.verb} ({why})")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError
+from ..format.names import fold
 from ..format.wad import MIPTEX_TYPE, Wad, WadEntry
 from ..lumps.miptex import HEADER_SIZE, Miptex, MiptexLump
 
@@ -42,11 +43,11 @@ def textures(bsp: Bsp) -> MiptexLump:
 
 
 def _wanted(only: Iterable[str] | None) -> set[str] | None:
-    return None if only is None else {name.lower() for name in only}
+    return None if only is None else {fold(name) for name in only}
 
 
 def _picked(entry: Miptex, wanted: set[str] | None) -> bool:
-    return wanted is None or entry.text.lower() in wanted
+    return wanted is None or fold(entry.text) in wanted
 
 
 def extract_wad(bsp: Bsp) -> bytes:
@@ -59,7 +60,7 @@ def extract_wad(bsp: Bsp) -> bytes:
 
 
 def unembed(bsp: Bsp, only: Iterable[str] | None = None) -> int:
-    """Drop the pixels of the embedded textures (those named in `only`, any case): each keeps
+    """Drop the pixels of the embedded textures (those named in `only`, any ASCII case): each keeps
     its name and size with mip offsets 0. Returns the bytes the lump lost."""
     model = textures(bsp)
     wanted = _wanted(only)
@@ -74,7 +75,7 @@ def unembed(bsp: Bsp, only: Iterable[str] | None = None) -> int:
 
 
 def embed(bsp: Bsp, wads: Sequence[Wad], only: Iterable[str] | None = None) -> list[str]:
-    """Embed the textures the map takes from WADs (those named in `only`, any case) from
+    """Embed the textures the map takes from WADs (those named in `only`, any ASCII case) from
     `wads` (the first holding a name wins). A texture whose size differs from the map's entry
     is refused (BspError). Returns the names embedded, in lump order."""
     model = textures(bsp)
@@ -90,7 +91,7 @@ def embed(bsp: Bsp, wads: Sequence[Wad], only: Iterable[str] | None = None) -> l
     wanted = _wanted(only)
     done, entries = [], []
     for e in model.entries:
-        source = found.get(e.text.lower()) if e.external and _picked(e, wanted) else None
+        source = found.get(fold(e.text)) if e.external and _picked(e, wanted) else None
         if source is None:
             entries.append(e)
             continue

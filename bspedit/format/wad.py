@@ -12,6 +12,7 @@ import struct
 from dataclasses import dataclass, field
 
 from ..errors import BspError
+from .names import fold
 
 _HEADER = struct.Struct("<4sii")
 _ENTRY = struct.Struct("<iiiBBH16s")
@@ -76,9 +77,10 @@ class Wad:
         return _HEADER.pack(self.magic, len(self.entries), at) + b"".join(pieces + rows)
 
     def textures(self) -> dict[str, WadEntry]:
-        """The uncompressed miptex entries by lower-case name (the first of a name wins)."""
+        """The uncompressed miptex entries by name, ASCII case folded (`names.fold`, the engines'
+        stricmp); the first of a name wins."""
         found: dict[str, WadEntry] = {}
         for entry in self.entries:
             if entry.type == MIPTEX_TYPE[self.magic] and entry.compression == 0:
-                found.setdefault(entry.text.lower(), entry)
+                found.setdefault(fold(entry.text), entry)
         return found
