@@ -28,21 +28,27 @@ def game_lump_directory(data: bytes) -> GameLumpDirectory:
     return GameLumpDirectory(KaitaiStream(BytesIO(bytes(data[:4 + ENTRY * count]))))
 
 
-def game_lump_offsets_absolute(data: bytes, lump_offset: int) -> bool:
-    """True when the members are addressed by absolute file offset (PC), False if relative."""
-    directory = game_lump_directory(data)
-    offsets = [e.offset for e in directory.entries if e.offset]
+def game_lump_offsets_absolute(data: bytes, lump_offset: int,
+                               entries: list[GameLumpDirectory.Entry] | None = None) -> bool:
+    """True when the members are addressed by absolute file offset (PC), False if relative.
+    `entries`: the lump's directory entries when already parsed."""
+    if entries is None:
+        entries = game_lump_directory(data).entries
+    offsets = [e.offset for e in entries if e.offset]
     end = lump_offset + len(data)
     return bool(offsets) and all(lump_offset <= o <= end for o in offsets) and lump_offset > 0
 
 
 def relocate_game_lump(data: bytes, old_offset: int, new_offset: int) -> bytes:
     """The game lump's bytes once moved from `old_offset` to `new_offset`."""
-    if new_offset == old_offset or not game_lump_offsets_absolute(data, old_offset):
+    if new_offset == old_offset:
+        return data
+    entries = game_lump_directory(data).entries
+    if not game_lump_offsets_absolute(data, old_offset, entries):
         return data
     out = bytearray(data)
     delta = new_offset - old_offset
-    for i, entry in enumerate(game_lump_directory(data).entries):
+    for i, entry in enumerate(entries):
         if entry.offset:    # a zero offset (second terminator entry) stays zero
             struct.pack_into("<i", out, 4 + ENTRY * i + 8, entry.offset + delta)
     return bytes(out)

@@ -73,7 +73,7 @@ class GameLump:
         data = bytes(data)
         entries = game_lump_directory(data).entries
         # absolute unless the offsets say otherwise (PC maps; a lump with no data can't tell)
-        absolute = game_lump_offsets_absolute(data, lump_offset) or \
+        absolute = game_lump_offsets_absolute(data, lump_offset, entries) or \
             not any(e.offset for e in entries)
         base = lump_offset if absolute else 0
         data_start = 4 + ENTRY * len(entries)
