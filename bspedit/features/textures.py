@@ -82,13 +82,23 @@ def _face_counts(bsp: Bsp, hops: tuple[tuple[str, str], ...], size: int) -> nump
     return np.bincount(index[(index >= 0) & (index < size)], minlength=size)
 
 
+def structure(bsp: Bsp, lump: str) -> type | None:
+    """The model class of the map's `lump` (`bspedit.lumps.structures`); None when the map has
+    no such lump or the lump no variable-size model."""
+    from ..lumps.structures import structure_for
+
+    try:
+        stored = bsp.lumps[bsp.lump_index(lump)]
+    except BspError:
+        return None
+    return structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version)
+
+
 def _model(bsp: Bsp, lump: str) -> Any:
     """The lump's structure model, parsed from its uncompressed bytes."""
     from ..format.lzma_lump import decompress, lzma_header
-    from ..lumps.structures import structure_for
 
-    stored = bsp.lumps[bsp.lump_index(lump)]
-    model: Any = structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version)
+    model: Any = structure(bsp, lump)
     if model is None:
         raise BspError(f"{lump} has no structure model in {bsp.family.key} maps", path=bsp.path)
     data = bsp.read_lump(lump)

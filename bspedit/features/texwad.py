@@ -24,14 +24,9 @@ PALETTE_SIZE = 768
 
 def textures(bsp: Bsp) -> MiptexLump:
     """The map's TEXTURES lump as a model (BspError for families without one)."""
-    from ..lumps.structures import structure_for
+    from .textures import structure
 
-    try:
-        lump = bsp.lumps[bsp.lump_index("TEXTURES")]
-    except BspError:
-        lump = None
-    model = None if lump is None else structure_for(bsp.family.key, "TEXTURES", lump.version,
-                                                    bsp.header.version)
+    model = structure(bsp, "TEXTURES")
     if model is None or not issubclass(model, MiptexLump):
         raise BspError(f"{bsp.family.key} maps have no miptex textures (Quake 1 and GoldSrc "
                        f"only)", path=bsp.path)
