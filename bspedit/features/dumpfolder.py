@@ -335,15 +335,15 @@ def rebuild(folder: Path) -> Rebuilt:
         path = folder / entry["file"]
         inputs.append(str(path))
         if entry["form"] == "csv":
-            content = read_table(path, entry["type"]) if _exists(path) else b""
+            content = read_table(_present(path), entry["type"])
             if entry.get("tail_file"):
                 tail = folder / entry["tail_file"]
                 inputs.append(str(tail))
-                content += tail.read_bytes() if _exists(tail) else b""
+                content += _present(tail).read_bytes()
         elif entry["form"] == "json":
-            content = _from_json(path, entry.get("type")) if _exists(path) else b""
+            content = _from_json(_present(path), entry.get("type"))
         else:
-            content = path.read_bytes() if _exists(path) else b""
+            content = _present(path).read_bytes()
         same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
         if entry["stored"] == "lzma":
             data = compress(content)
@@ -358,9 +358,8 @@ def rebuild(folder: Path) -> Rebuilt:
         for member in entry.get("members") or ():
             member_path = _inside(folder, member.get("file"), f"lump {entry['index']} member")
             inputs.append(str(member_path))
-            new = _from_json(member_path, member.get("type")) if member.get("form") == "json" \
-                and _exists(member_path) else member_path.read_bytes() \
-                if _exists(member_path) else b""
+            new = _from_json(_present(member_path), member.get("type")) \
+                if member.get("form") == "json" else _present(member_path).read_bytes()
             if len(new) != member.get("content_length") or _crc(new) != member.get("content_crc32"):
                 members.append((str(member.get("id")), new))
         if members and entry["index"] in changed:
@@ -394,11 +393,12 @@ def _from_json(path: Path, type_name: Any) -> bytes:
                        path=str(path)) from None
 
 
-def _exists(path: Path) -> bool:
+def _present(path: Path) -> Path:
+    """`path`, a file the manifest lists; BspError when it is missing."""
     if not path.is_file():
         raise BspError("missing: the manifest lists it (dump again, or restore it)",
                        path=str(path))
-    return True
+    return path
 
 
 def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
@@ -415,7 +415,7 @@ def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
     for gap in manifest["gaps"]:
         if gap.get("file"):
             path = folder / gap["file"]
-            data = path.read_bytes() if _exists(path) else b""
+            data = _present(path).read_bytes()
             if len(data) != gap["end"] - gap["start"]:
                 raise BspError(f"{len(data)} bytes, the gap at {gap['start']} has "
                                f"{gap['end'] - gap['start']}", path=str(path))
