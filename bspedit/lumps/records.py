@@ -101,13 +101,11 @@ class RecordStore:
             data = bsp.read_lump(index)
         if not _is_lzma(bsp, data):
             return data
-        if replaced:
-            from ..format.lzma_lump import decompress
+        from ..format.lzma_lump import decompress
 
+        if replaced:
             return decompress(bytes(data))
         if index not in self._inflated:
-            from ..format.lzma_lump import decompress
-
             self._inflated[index] = decompress(bytes(data))
         return self._inflated[index]
 
