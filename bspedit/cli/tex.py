@@ -1,16 +1,15 @@
 """`tex`: the textures (materials, shaders) a map names: list them with the faces using them,
-rename them in every family. WAD verbs (extract, embed, unembed, export) join when
-`bspedit.cli.tex_wad` is installed."""
+rename them in every family; the WAD verbs (extract, embed, unembed, export) come from
+`bspedit.cli.tex_wad`."""
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 from typing import Any
 
 from ..bsp import Bsp
 from ..errors import CheckFailed
 from .common import add_output, add_verb, save, set_result
+from .tex_wad import add_wad_verbs
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -29,8 +28,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="how OLD matches names: the whole name (default), a glob "
                              "pattern, a regular expression matching the whole name")
     add_output(rename)
-    if importlib.util.find_spec(f"{__package__}.tex_wad") is not None:
-        importlib.import_module(f"{__package__}.tex_wad").add_wad_verbs(verbs)
+    add_wad_verbs(verbs)
 
 
 def _cell(value: Any) -> str:
