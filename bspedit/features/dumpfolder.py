@@ -59,20 +59,19 @@ def _crc(data: bytes) -> int:
     return zlib.crc32(data) & 0xFFFFFFFF
 
 
-def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool]:
-    """The bytes to dump and whether they are LZMA content that compresses back to `stored`."""
+def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool, bool]:
+    """The bytes to dump, whether `stored` is Valve LZMA, and whether the bytes are its content
+    that compresses back to `stored` (else they are `stored`)."""
     from ..format.lzma_lump import compress, decompress, lzma_header
 
-    if bsp.family.header != "vbsp" or lzma_header(stored) is None:
-        return stored, False
+    if not stored or bsp.family.header != "vbsp" or lzma_header(stored) is None:
+        return stored, False, False
     content = decompress(stored)
-    return (content, True) if compress(content) == stored else (stored, False)
+    return (content, True, True) if compress(content) == stored else (stored, True, False)
 
 
 def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
     """Write the dump of `bsp` into `folder` (an empty staging folder); returns the manifest."""
-    from ..format.lzma_lump import lzma_header
-
     family = bsp.family
     lumps = []
     for lump in bsp.lumps:
@@ -80,14 +79,13 @@ def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
                                  "length": lump.length, "version": lump.version,
                                  "fourcc": lump.fourcc}
         stored = bsp.original_bytes(lump)
-        content, lzma = _content(bsp, stored) if stored else (b"", False)
-        entry.update(compressed=bool(stored) and family.header == "vbsp"
-                     and lzma_header(stored) is not None, stored="lzma" if lzma else "raw",
+        content, compressed, lzma = _content(bsp, stored)
+        entry.update(compressed=compressed, stored="lzma" if lzma else "raw",
                      crc32=_crc(stored), content_length=len(content),
                      content_crc32=_crc(content), file=None, form="empty", type=None,
                      tail_file=None)
         if stored:
-            packed = entry["compressed"] and not lzma      # stored LZMA bytes, kept raw
+            packed = compressed and not lzma      # stored LZMA bytes, kept raw
             entry.update(_write_lump(bsp, lump, content, packed, folder))
             if lump.name == family.game_lump and not packed:
                 entry["members"] = _write_members(bsp, f"{_stem(lump)}_members", folder)
