@@ -312,7 +312,7 @@ def read_manifest(folder: Path) -> dict[str, Any]:
             raise BspError(f"{where}: missing or bad 'file'", path=str(path))
         for key in ("file", "tail_file"):
             name = entry.get(key)
-            if isinstance(name, str) and (os.path.isabs(name) or ".." in Path(name).parts):
+            if isinstance(name, str) and _outside(name):
                 raise BspError(f"{where}: {key} {name!r} is outside the folder", path=str(path))
     for gap in _field(manifest, "gaps", list, "manifest"):
         for key in ("start", "end", "crc32"):
@@ -368,9 +368,14 @@ def rebuild(folder: Path) -> Rebuilt:
 
 def _inside(folder: Path, name: Any, where: str) -> Path:
     """`folder / name` for a relative path inside the folder; BspError otherwise."""
-    if not isinstance(name, str) or os.path.isabs(name) or ".." in Path(name).parts:
+    if not isinstance(name, str) or _outside(name):
         raise BspError(f"{where}: bad file {name!r}", path=str(folder / MANIFEST))
     return folder / name
+
+
+def _outside(name: str) -> bool:
+    """Whether a manifest's file name is absolute or climbs out of the folder."""
+    return os.path.isabs(name) or ".." in Path(name).parts
 
 
 def _from_json(path: Path, type_name: Any) -> bytes:
