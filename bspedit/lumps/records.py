@@ -43,6 +43,12 @@ def _is_lzma(bsp: MapFile, data: bytes | memoryview) -> bool:
     return bsp.family.header == "vbsp" and bytes(data[:4]) == b"LZMA"
 
 
+def _stored_head(bsp: MapFile, index: int) -> bytes:
+    """The first 4 bytes of lump `index` as stored in the file (enough for `_is_lzma`)."""
+    lump = bsp.lumps[index]
+    return bsp.read_range(lump.offset, lump.offset + min(4, lump.length))
+
+
 class RecordStore:
     """The record arrays of one open map: the mapping, writable copies and what was stored."""
 
@@ -75,10 +81,10 @@ class RecordStore:
             count, extra = len(array), len(tail)
         else:
             count, extra = divmod(len(self._payload(index)), dtype.itemsize)
-        bsp, lump = self._bsp, self._bsp.lumps[index]
-        start = bsp.read_lump(index)[:4] if index in bsp._replaced else \
-            bsp.read_range(lump.offset, lump.offset + min(4, lump.length))
-        return RecordInfo(lump_label(lump), name, dtype, count, extra, _is_lzma(bsp, start))
+        bsp = self._bsp
+        start = bsp.read_lump(index)[:4] if index in bsp._replaced else _stored_head(bsp, index)
+        return RecordInfo(lump_label(bsp.lumps[index]), name, dtype, count, extra,
+                          _is_lzma(bsp, start))
 
     # -- reading ------------------------------------------------------------------------------
     def _mapping(self) -> mmap.mmap:
@@ -162,10 +168,10 @@ class RecordStore:
             if data == self._stored.get(index):
                 continue
             self._stored[index] = data
-            stored = bsp.original_bytes(bsp.lumps[index])
-            if _is_lzma(bsp, stored):
+            if _is_lzma(bsp, _stored_head(bsp, index)):    # only then the whole lump is read
                 from ..format.lzma_lump import compress, decompress
 
+                stored = bsp.original_bytes(bsp.lumps[index])
                 original = self._inflated.get(index) or decompress(stored)
                 data = stored if original == data else compress(data)
             bsp.replace_lump(index, data)
