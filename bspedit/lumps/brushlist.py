@@ -10,30 +10,15 @@ Read with `struct`: there is no Kaitai spec for BSPX lumps.
 """
 from __future__ import annotations
 
-import math
 import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from .structjson import blob, unblob
+from .structjson import blob, float_bits, float_json, unblob
 
 _MODEL = struct.Struct("<4i")
 _BRUSH = struct.Struct("<6IhH")
 _PLANE = struct.Struct("<4I")
-
-
-def float_json(bits: int) -> float | dict[str, int]:
-    """A float32 bit pattern as a JSON number, or {"bits": n} for NaN and infinities."""
-    value: float = struct.unpack("<f", struct.pack("<I", bits))[0]
-    return value if math.isfinite(value) else {"bits": bits}
-
-
-def float_bits(obj: float | dict[str, int]) -> int:
-    """The float32 bit pattern of a `float_json` value."""
-    if isinstance(obj, dict):
-        return obj["bits"]
-    found: int = struct.unpack("<I", struct.pack("<f", obj))[0]
-    return found
 
 
 def _value(bits: int) -> float:

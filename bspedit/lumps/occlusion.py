@@ -14,23 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import BspError
+from .structjson import float_bits, float_json
 
 _COUNT = struct.Struct("<i")
 _POLY = struct.Struct("<3i")
-
-
-def float_json(bits: int) -> float | dict[str, int]:
-    """A float32 bit pattern as a JSON number, or {"bits": n} when no number gives it back
-    (NaN, infinities)."""
-    value = struct.unpack("<f", struct.pack("<I", bits))[0]
-    return value if value - value == 0 else {"bits": bits}
-
-
-def float_bits(obj: float | dict[str, int]) -> int:
-    """The float32 bit pattern of a `float_json` value."""
-    if isinstance(obj, dict):
-        return int(obj["bits"])
-    return int(struct.unpack("<I", struct.pack("<f", obj))[0])
 
 
 def read_count(data: bytes, offset: int, item: int, what: str) -> int:

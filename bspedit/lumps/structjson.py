@@ -1,8 +1,11 @@
 """JSON forms of raw bytes for the structure models (bspedit/lumps/structures.py): base64 for
-blobs, text for printable ASCII strings, an escaped form for any other string bytes."""
+blobs, text for printable ASCII strings, an escaped form for any other string bytes, numbers
+for float32 bit patterns."""
 from __future__ import annotations
 
 import base64
+import math
+import struct
 from typing import Any
 
 _PRINTABLE = frozenset(range(0x20, 0x7f))
@@ -64,3 +67,18 @@ def unpadded_name(obj: dict[str, Any], size: int) -> bytes:
         raise ValueError(f"name {name!r} and its name_tail ({len(field)} bytes) do not fit the "
                          f"{size}-byte field (shorten the tail or drop it)")
     return field.ljust(size, b"\0")
+
+
+def float_json(bits: int) -> float | dict[str, int]:
+    """A float32 bit pattern as a JSON number, or {"bits": n} when no number gives it back
+    (NaN, infinities)."""
+    value: float = struct.unpack("<f", struct.pack("<I", bits))[0]
+    return value if math.isfinite(value) else {"bits": bits}
+
+
+def float_bits(obj: float | dict[str, int]) -> int:
+    """The float32 bit pattern of a `float_json` value."""
+    if isinstance(obj, dict):
+        return int(obj["bits"])
+    found: int = struct.unpack("<I", struct.pack("<f", obj))[0]
+    return found
