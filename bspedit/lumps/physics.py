@@ -9,23 +9,15 @@ lump whose sizes run past its end is kept whole in `raw`, so any bytes parse and
 """
 from __future__ import annotations
 
-import base64
 import struct
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import BspError
+from .structjson import blob, unblob
 
 _HEADER = struct.Struct("<4i")
 _SIZE = struct.Struct("<i")
-
-
-def _blob(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
-def _unblob(text: str) -> bytes:
-    return base64.b64decode(text, validate=True)
 
 
 @dataclass
@@ -107,23 +99,23 @@ class PhysCollide:
         """A JSON-ready dict that `from_json` turns back into the same bytes: solids in
         base64, the key-values text as a string (Latin-1, so any byte survives)."""
         if self.raw is not None:
-            return {"raw": _blob(self.raw)}
+            return {"raw": blob(self.raw)}
         out: dict[str, Any] = {"models": [
             {"model_index": m.model_index, "data_size": m.data_size,
-             "solids": [_blob(s) for s in m.solids], "key_data": m.key_data.decode("latin-1")}
+             "solids": [blob(s) for s in m.solids], "key_data": m.key_data.decode("latin-1")}
             for m in self.models]}
         if self.tail:
-            out["tail"] = _blob(self.tail)
+            out["tail"] = blob(self.tail)
         return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> PhysCollide:
         """The model of a `to_json` dict."""
         if "raw" in obj:
-            return cls(raw=_unblob(obj["raw"]))
-        return cls([PhysModel(m["model_index"], m["data_size"], [_unblob(s) for s in m["solids"]],
+            return cls(raw=unblob(obj["raw"]))
+        return cls([PhysModel(m["model_index"], m["data_size"], [unblob(s) for s in m["solids"]],
                               m["key_data"].encode("latin-1")) for m in obj["models"]],
-                   _unblob(obj.get("tail", "")))
+                   unblob(obj.get("tail", "")))
 
 
 @dataclass
@@ -176,18 +168,18 @@ class PhysDisp:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that `from_json` turns back into the same bytes (base64 blobs)."""
         if self.raw is not None:
-            return {"raw": _blob(self.raw)}
-        out: dict[str, Any] = {"blobs": [_blob(b) for b in self.blobs]}
+            return {"raw": blob(self.raw)}
+        out: dict[str, Any] = {"blobs": [blob(b) for b in self.blobs]}
         if self.tail:
-            out["tail"] = _blob(self.tail)
+            out["tail"] = blob(self.tail)
         return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> PhysDisp:
         """The model of a `to_json` dict."""
         if "raw" in obj:
-            return cls(raw=_unblob(obj["raw"]))
-        return cls([_unblob(b) for b in obj["blobs"]], _unblob(obj.get("tail", "")))
+            return cls(raw=unblob(obj["raw"]))
+        return cls([unblob(b) for b in obj["blobs"]], unblob(obj.get("tail", "")))
 
 
 @dataclass
