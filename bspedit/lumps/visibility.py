@@ -71,8 +71,6 @@ class Quake1Visibility:
         """The decompressed row at `offset` (a leaf's visofs) over `leaf_count` leafs."""
         return decompress_row(self.data, offset, leaf_count)
 
-    decompress_row = staticmethod(decompress_row)
-
     def to_bytes(self) -> bytes:
         return self.data
 
