@@ -229,7 +229,7 @@ def _print_table(header: list[str], rows: list[list[str]]) -> None:
 
 
 def _numeric(text: str) -> bool:
-    return text[:1].isdigit() or text[:2].lstrip("-")[:1].isdigit() or text[:3] in ("nan", "inf")
+    return text[:2].lstrip("-")[:1].isdigit() or text[:3] in ("nan", "inf")
 
 
 def run_extract(args: argparse.Namespace) -> int:
