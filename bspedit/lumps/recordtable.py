@@ -91,9 +91,7 @@ def parse_cell(column: Column, text: str) -> bytes:
             value = int(text.strip(), 10)
         except ValueError:
             raise ValueError(f"{column.name}: not a whole number: {text!r}") from None
-        bits = column.size * 8
-        low, high = (-(1 << bits - 1), (1 << bits - 1) - 1) if column.kind == "i" \
-            else (0, (1 << bits) - 1)
+        low, high = _int_range(column)
         if not low <= value <= high:
             raise ValueError(f"{column.name}: {value} does not fit ({low} to {high})")
         return value.to_bytes(column.size, "little", signed=column.kind == "i")
@@ -116,6 +114,14 @@ def parse_cell(column: Column, text: str) -> bytes:
         raise ValueError(f"{column.name}: {len(raw)} characters, the field has {column.size} "
                          "bytes")
     return raw.ljust(column.size, b"\0")
+
+
+def _int_range(column: Column) -> tuple[int, int]:
+    """The lowest and highest value of an integer column."""
+    bits = column.size * 8
+    if column.kind == "i":
+        return -(1 << bits - 1), (1 << bits - 1) - 1
+    return 0, (1 << bits) - 1
 
 
 def parse_float(column: Column, text: str) -> bytes:
@@ -226,9 +232,7 @@ def _parse_column(column: Column, cells: list[str]) -> bytes:
         return raw.tobytes()
     if numpy.char.find(text, ".").max(initial=-1) >= 0:
         raise ValueError("not a whole number")
-    bits = column.size * 8
-    low, high = (-(1 << bits - 1), (1 << bits - 1) - 1) if column.kind == "i" \
-        else (0, (1 << bits) - 1)
+    low, high = _int_range(column)
     if len(values) and not (low <= values.min() and values.max() <= high):
         raise ValueError("out of range")
     return values.astype(column.format).tobytes()
