@@ -200,16 +200,10 @@ class Bsp(MapFile):
     def _store_entity_text(self, text: bytes) -> None:
         """Store entity text, compressed again if the lump was, keeping unchanged bytes as stored.
         Text already stored is not encoded again (LZMA is slow, and this runs on every query)."""
-        from .format.lzma_lump import compress, decompress, lzma_header
-
         if text == self._stored_text:
             return
         self._stored_text = text
-        index = self.family.entities
-        stored = self.original_bytes(self.lumps[index])
-        if lzma_header(stored):
-            text = stored if decompress(stored) == text else compress(text)
-        self.replace_lump(index, text)
+        self.replace_content(self.family.entities, text)
 
     def save(self, target: str | os.PathLike[str] | None = None, layout: str = "stable", *,
              keep_checksum: bool = False, aas: Iterable[str] = (),

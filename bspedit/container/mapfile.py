@@ -193,6 +193,22 @@ class MapFile:
         lumps after it out of the way when they are smaller). None for an empty lump."""
         return append_base(self.lumps[self.lump_index(key)], self.layout)
 
+    def replace_content(self, key: int | str, data: bytes, *,
+                        original: bytes | None = None) -> None:
+        """Give a lump new uncompressed content: a Source lump the file stores LZMA-compressed
+        is compressed again, and content equal to the file's keeps the stored bytes. `original`
+        is the file's decompressed content when the caller has it already."""
+        from ..format.lzma_lump import HEADER_SIZE, compress, decompress, lzma_header
+
+        index = self.lump_index(key)
+        lump = self.lumps[index]
+        head = self.read_range(lump.offset, lump.offset + min(HEADER_SIZE, lump.length))
+        if self.family.header == "vbsp" and lzma_header(head):     # only then read it all
+            stored = self.original_bytes(lump)
+            same = (decompress(stored) if original is None else original) == data
+            data = stored if same else compress(data)
+        self.replace_lump(index, data)
+
     def splice_lump(self, key: int | str, keep: int, extra: bytes, *,
                     version: int | None = None, fourcc: int | None = None) -> None:
         """Give a lump new content: its first `keep` stored bytes, then `extra`. `keep` may also

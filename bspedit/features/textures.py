@@ -110,17 +110,13 @@ def _model(bsp: Bsp, lump: str) -> Any:
 def _store(bsp: Bsp, lump: str, data: bytes) -> bool:
     """Give `lump` these uncompressed bytes (compressed again if it was stored so, the stored
     bytes kept when they hold the same); whether the lump changed."""
-    from ..format.lzma_lump import compress, decompress, lzma_header
+    from ..format.lzma_lump import decompress, lzma_header
 
     stored = bsp.read_lump(lump)
     compressed = bsp.family.header == "vbsp" and lzma_header(stored)
     if (decompress(stored) if compressed else stored) == data:
         return False
-    original = bsp.original_bytes(bsp.lumps[bsp.lump_index(lump)])
-    if compressed:
-        data = original if lzma_header(original) and decompress(original) == data \
-            else compress(data)
-    bsp.replace_lump(lump, data)
+    bsp.replace_content(lump, data)
     return True
 
 

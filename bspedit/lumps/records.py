@@ -168,13 +168,7 @@ class RecordStore:
             if data == self._stored.get(index):
                 continue
             self._stored[index] = data
-            if _is_lzma(bsp, _stored_head(bsp, index)):    # only then the whole lump is read
-                from ..format.lzma_lump import compress, decompress
-
-                stored = bsp.original_bytes(bsp.lumps[index])
-                original = self._inflated.get(index) or decompress(stored)
-                data = stored if original == data else compress(data)
-            bsp.replace_lump(index, data)
+            bsp.replace_content(index, data, original=self._inflated.get(index))
 
     def release(self) -> None:
         """Close the mapping if no array uses it any more (else it lives on with them)."""
