@@ -38,7 +38,6 @@ def read_all(bsp: Bsp) -> tuple[int, int, int]:
     with a model (`bspedit.lumps.structures`): (records, lumps, byte sum)."""
     import numpy
 
-    from bspedit.format.lzma_lump import decompress, lzma_header
     from bspedit.lumps.structures import structure_for
 
     records = lumps = total = 0
@@ -49,8 +48,7 @@ def read_all(bsp: Bsp) -> tuple[int, int, int]:
             model = structure_for(bsp.family.key, lump.name, lump.version, bsp.header.version)
             if model is None or not lump.length:
                 continue
-            data = bsp.read_lump(lump.index)
-            data = decompress(data) if lzma_header(data) else data
+            data = bsp.content(lump.index)
             model.parse(data)
             total += int(numpy.frombuffer(data, numpy.uint8).sum())
             lumps += 1

@@ -58,12 +58,9 @@ class Bsp(MapFile):
         """
         if self._entities is None:
             from .lumps.entities import EntityLump
-            from .format.lzma_lump import decompress, lzma_header
-
-            data = self.read_lump(self.family.entities)
             try:
-                text = decompress(data) if lzma_header(data) else data
-                self._entities = EntityLump.parse(text, lenient=lenient)
+                self._entities = EntityLump.parse(self.content(self.family.entities),
+                                                  lenient=lenient)
             except BspError as exc:
                 exc.lump = lump_label(self.lumps[self.family.entities])
                 raise exc.at(self.path)

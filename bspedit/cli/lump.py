@@ -184,11 +184,8 @@ def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[st
     import json
 
     from ..features.dumpfolder import lump_structure
-    from ..format.lzma_lump import decompress, lzma_header
-
     lump = bsp.lumps[index]
-    data = bsp.read_lump(index)
-    content = decompress(data) if bsp.family.header == "vbsp" and lzma_header(data) else data
+    content = bsp.content(index)
     model = lump_structure(bsp, lump, content) if content else None
     if model is None or args.csv or args.rows:
         why = "" if model is None else " (it has a model, shown without --csv and --rows)"

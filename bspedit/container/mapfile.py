@@ -140,6 +140,17 @@ class MapFile:
         kept = self.read_range(start, start + new.kept)
         return kept + bytes(new.kept - len(kept)) + new.data
 
+    def content(self, key: int | str) -> bytes:
+        """The lump's uncompressed bytes as they will be saved (`read_lump` with a Source LZMA
+        lump decompressed)."""
+        data = self.read_lump(key)
+        if self.family.header == "vbsp":
+            from ..format.lzma_lump import decompress, lzma_header
+
+            if lzma_header(data):
+                return decompress(data)
+        return data
+
     def original_bytes(self, lump: Lump) -> bytes:
         return self.read_range(lump.offset, lump.end) if lump.length > 0 else b""
 

@@ -57,14 +57,6 @@ def _record(bsp: Bsp, lump: str, index: int) -> Any:
     return records[index]
 
 
-def _lump_bytes(bsp: Bsp, lump: str) -> bytes:
-    """A lump's uncompressed bytes (Source LZMA lumps decompressed)."""
-    from ..format.lzma_lump import decompress, lzma_header
-
-    data = bsp.read_lump(lump)
-    return decompress(data) if bsp.family.header == "vbsp" and lzma_header(data) else data
-
-
 def _cstring(data: bytes, start: int, where: str) -> str:
     if not 0 <= start < len(data):
         raise BspError(f"{where}: offset {start} is outside the lump ({len(data)} bytes)")
@@ -76,7 +68,7 @@ def _miptex_name(bsp: Bsp, lump: str, number: int) -> str:
     """The name of miptex `number` in a Quake 1 / GoldSrc texture lump: int32 count, int32
     offsets, each miptex starting with its 16-byte name. "" for offset -1: a texture the
     compiler left out (engines draw their checkerboard)."""
-    data = _lump_bytes(bsp, lump)
+    data = bsp.content(lump)
     count = struct.unpack_from("<i", data)[0] if len(data) >= 4 else 0
     if not 0 <= number < count or len(data) < 4 + 4 * count:
         raise BspError(f"{lump} has no miptex {number} ({count} in its directory)", path=bsp.path)
@@ -101,7 +93,7 @@ def face_texture(bsp: Bsp, face: int) -> str:
     if kind == "miptex":
         return _miptex_name(bsp, lump, value)
     try:
-        return _cstring(_lump_bytes(bsp, lump), value, lump)
+        return _cstring(bsp.content(lump), value, lump)
     except BspError as exc:
         raise exc.at(bsp.path)
 

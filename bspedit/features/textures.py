@@ -96,25 +96,16 @@ def structure(bsp: Bsp, lump: str) -> type | None:
 
 def _model(bsp: Bsp, lump: str) -> Any:
     """The lump's structure model, parsed from its uncompressed bytes."""
-    from ..format.lzma_lump import decompress, lzma_header
-
     model: Any = structure(bsp, lump)
     if model is None:
         raise BspError(f"{lump} has no structure model in {bsp.family.key} maps", path=bsp.path)
-    data = bsp.read_lump(lump)
-    if bsp.family.header == "vbsp" and lzma_header(data):
-        data = decompress(data)
-    return model.parse(data)
+    return model.parse(bsp.content(lump))
 
 
 def _store(bsp: Bsp, lump: str, data: bytes) -> bool:
     """Give `lump` these uncompressed bytes (compressed again if it was stored so, the stored
     bytes kept when they hold the same); whether the lump changed."""
-    from ..format.lzma_lump import decompress, lzma_header
-
-    stored = bsp.read_lump(lump)
-    compressed = bsp.family.header == "vbsp" and lzma_header(stored)
-    if (decompress(stored) if compressed else stored) == data:
+    if bsp.content(lump) == data:
         return False
     bsp.replace_content(lump, data)
     return True
