@@ -175,7 +175,8 @@ BAD_INPUTS = {
     "unknown version": (b"IBSP" + struct.pack("<i", 99) + bytes(200), "unknown IBSP version 99"),
     "unknown source version": (b"VBSP" + struct.pack("<i", 42) + bytes(1100),
                                "unknown VBSP version 42"),
-    "console map": (b"PSBV" + bytes(1100), "big-endian (console) Source map"),
+    "console map, unknown version": (b"PSBV" + bytes(1100), "unknown PSBV version 0"),
+    "Titanfall map": (b"rBSP" + bytes(1100), "Titanfall/Apex map (rBSP): not supported"),
 }
 
 

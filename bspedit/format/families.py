@@ -38,6 +38,9 @@ class Family:
     engine: str                   # quake1 | goldsrc | quake2 | quake3 | source: decides checksums
     header: str                   # quake | vbsp: which generated reader parses the header
     ident: bytes = b""            # magic at offset 0 ("" when the file starts with the version)
+    # magic of the family's big-endian (console) maps: the same int as `ident` written
+    # big-endian; every number of the header, the directory and the records follows it
+    ident_big_endian: bytes = b""
     versions: frozenset[int] = frozenset()   # accepted version numbers (empty: no version field)
     lump_names: tuple[str, ...] = ()
     pakfile: str | None = None
@@ -114,7 +117,8 @@ FUSION = Family("fbsp", "Quake 3 derivative (FBSP 1: Warsow / qfusion)", "quake3
                 ident=b"FBSP", versions=frozenset({1}), lump_names=_RAVEN_LUMPS)
 SOURCE = Family("source", "Source engine (VBSP)", "source", "vbsp", ident=b"VBSP",
                 versions=frozenset(range(17, 26)), lump_names=_SOURCE_LUMPS,
-                pakfile="PAKFILE", pakfile_alignment=2048, game_lump="GAME_LUMP")
+                pakfile="PAKFILE", pakfile_alignment=2048, game_lump="GAME_LUMP",
+                ident_big_endian=b"PSBV")
 
 FAMILIES = (QUAKE1, BSP2, BSP2_RMQ, GOLDSRC, BLUE_SHIFT, QUAKE2, QUAKE3, RAVEN, FUSION, SOURCE)
 BY_KEY = {family.key: family for family in FAMILIES}
@@ -122,9 +126,8 @@ BY_KEY = {family.key: family for family in FAMILIES}
 # Files that start with an ident; the rest start with a little-endian version number.
 BY_IDENT: dict[bytes, tuple[Family, ...]] = {}
 for _family in FAMILIES:
-    if _family.ident:
-        BY_IDENT.setdefault(_family.ident, ())
-        BY_IDENT[_family.ident] += (_family,)
+    for _ident in filter(None, (_family.ident, _family.ident_big_endian)):
+        BY_IDENT[_ident] = BY_IDENT.get(_ident, ()) + (_family,)
 BY_VERSION = {29: QUAKE1, 30: GOLDSRC}
-KNOWN_UNSUPPORTED = {b"PSBV": "big-endian (console) Source map", b"rBSP": "Titanfall/Apex map",
+KNOWN_UNSUPPORTED = {b"rBSP": "Titanfall/Apex map",
                      b"FAKK": "Ritual (FAKK2/MoHAA) map", b"EF2!": "Ritual (Elite Force 2) map"}

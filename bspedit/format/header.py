@@ -84,17 +84,28 @@ class Header:
     def size(self) -> int:
         return self.family.header_size
 
+    @property
+    def big_endian(self) -> bool:
+        """A console map: its numbers (header, directory, records) are stored big-endian."""
+        return bool(self.ident) and self.ident == self.family.ident_big_endian
+
+    @property
+    def endian(self) -> str:
+        """The byte order of the map's numbers, as `struct` and numpy write it: "<" or ">"."""
+        return ">" if self.big_endian else "<"
+
     def to_bytes(self) -> bytes:
         """Serialise the header exactly as the family stores it."""
         out = bytearray(self.ident)
+        order = self.endian
         if self.version is not None:
-            out += struct.pack("<i", self.version)
+            out += struct.pack(order + "i", self.version)
         if self.family.header == "vbsp":
             fields = LUMP_ORDERS[self.lump_order]
             for lump in self.lumps:
                 values = {f: getattr(lump, f) for f in fields}
-                out += struct.pack("<iiiI", *(values[f] for f in fields))
-            out += struct.pack("<i", self.revision)
+                out += struct.pack(order + "iiiI", *(values[f] for f in fields))
+            out += struct.pack(order + "i", self.revision)
         else:
             for lump in self.lumps:
                 out += struct.pack("<ii", lump.offset, lump.length)
@@ -113,7 +124,8 @@ def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
     if candidates:
         if not candidates[0].has_version:
             return candidates[0], None
-        version = int.from_bytes(head[4:8], "little", signed=True)
+        order = "big" if ident == candidates[0].ident_big_endian else "little"
+        version = int.from_bytes(head[4:8], order, signed=True)
         for family in candidates:
             if version in family.versions:
                 return family, version
@@ -146,7 +158,8 @@ def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
 
 
 def _source_header(parsed: VbspHeader, family: Family, data: bytes, path: str | None) -> Header:
-    readings = {"standard": parsed.lumps_standard, "l4d2": parsed.lumps_l4d2}
+    body = parsed.body
+    readings = {"standard": body.lumps_standard, "l4d2": body.lumps_l4d2}
     candidates = {}
     for order, entries in readings.items():
         lumps = [Lump(i, family.lump_names[i], e.offset, e.length, e.version, e.fourcc)
@@ -157,7 +170,7 @@ def _source_header(parsed: VbspHeader, family: Family, data: bytes, path: str | 
     if check_directory(candidates["standard"], family.header_size, len(data)) and \
             not check_directory(candidates["l4d2"], family.header_size, len(data)):
         order = "l4d2"
-    return Header(family, b"VBSP", parsed.version, candidates[order], parsed.map_revision, order)
+    return Header(family, parsed.magic, body.version, candidates[order], body.map_revision, order)
 
 
 def _is_blue_shift(lumps: list[Lump], data: bytes) -> bool:
