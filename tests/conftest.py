@@ -11,6 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 CORPUS_MAPS = sorted(CORPUS.glob("*/*.bsp")) if CORPUS.is_dir() else []
+# the real console (PSBV, big-endian) map, kept apart from the PC corpus
+CONSOLE_MAP = ROOT.parent / "shared" / "corpus-console" / "bsptool_x360_orangebox_shack_psbv.bsp"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 

@@ -9,7 +9,7 @@ from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.format.lzma_lump import compress, decompress, lzma_header
 from bspedit.format.gamelumpdir import game_lump_directory
-from conftest import CORPUS
+from conftest import CONSOLE_MAP, CORPUS
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
 
@@ -34,6 +34,31 @@ def test_round_trip_and_header_fields():
     assert (header.actual_size, len(packed)) == (len(data), 17 + header.lzma_size)
     assert header.properties == bytes([93]) + struct.pack("<I", 1 << 24)    # lc3 lp0 pb2, 16 MiB
     assert decompress(packed) == data
+
+
+def test_compress_like_keeps_the_property_bytes_of_the_lump_it_replaces():
+    """Console maps use a 256 KiB dictionary: a lump compressed again keeps it (and lc/lp/pb)."""
+    data = bytes(range(256)) * 300
+    console = b"LZMA" + struct.pack("<II", 1, 1) + bytes([93]) + struct.pack("<I", 1 << 18)
+    odd = b"LZMA" + struct.pack("<II", 1, 1) + bytes([3 + 9 * 1 + 45 * 0]) + struct.pack("<I", 300_000)
+    for like in (console, odd):
+        packed = compress(data, like=like)
+        assert packed[12:17] == like[12:17]
+        assert decompress(packed) == data
+    assert compress(data, like=compress(b"pc")) == compress(data)
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_lumps_compressed_again_keep_their_settings():
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        stored = [bsp.read_lump(l.index) for l in bsp.lumps if l.length]
+    blobs = [blob for blob in stored if lzma_header(blob)]
+    assert len(blobs) == 32
+    for blob in blobs:
+        content = decompress(blob)
+        again = compress(content, like=blob)
+        assert again[12:17] == blob[12:17] == bytes([93]) + struct.pack("<I", 1 << 18)
+        assert decompress(again) == content
 
 
 def test_size_over_the_limit_is_refused_before_decoding():

@@ -207,7 +207,8 @@ class MapFile:
     def replace_content(self, key: int | str, data: bytes, *,
                         original: bytes | None = None) -> None:
         """Give a lump new uncompressed content: a Source lump the file stores LZMA-compressed
-        is compressed again, and content equal to the file's keeps the stored bytes. `original`
+        is compressed again with the stored lump's LZMA settings, and content equal to the
+        file's keeps the stored bytes. `original`
         is the file's decompressed content when the caller has it already."""
         from ..format.lzma_lump import HEADER_SIZE, compress, decompress, lzma_header
 
@@ -217,7 +218,7 @@ class MapFile:
         if self.family.header == "vbsp" and lzma_header(head):     # only then read it all
             stored = self.original_bytes(lump)
             same = (decompress(stored) if original is None else original) == data
-            data = stored if same else compress(data)
+            data = stored if same else compress(data, like=stored)
         self.replace_lump(index, data)
 
     def splice_lump(self, key: int | str, keep: int, extra: bytes, *,

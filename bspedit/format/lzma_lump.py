@@ -64,9 +64,23 @@ def decode_raw(props: bytes, stream: bytes | memoryview, size: int) -> bytes:
     return out
 
 
-def compress(data: bytes) -> bytes:
-    """An LZMA lump as Valve's tools write it."""
+def compress(data: bytes, like: bytes | None = None) -> bytes:
+    """An LZMA lump as Valve's tools write it: with Valve's PC settings, or with the settings of
+    `like` (an LZMA lump, such as the one being replaced): its 5 property bytes (lc, lp, pb and
+    the dictionary size; console maps use a 256 KiB dictionary) are kept, so the engine that
+    read the old lump reads the new one with the same memory."""
     import pylzma
 
-    packed = pylzma.compress(bytes(data), **VALVE_SETTINGS)
+    settings = dict(VALVE_SETTINGS)
+    header = lzma_header(like) if like is not None else None
+    if header is not None:
+        props = header.properties
+        lc_lp_pb, dictionary = props[0], int.from_bytes(props[1:5], "little")
+        settings.update(literalContextBits=lc_lp_pb % 9, literalPosBits=lc_lp_pb // 9 % 5,
+                        posBits=lc_lp_pb // 45,
+                        # pylzma takes a power of two; one no larger keeps `like`'s bytes valid
+                        dictionary=max(dictionary.bit_length() - 1, 12))
+    packed = pylzma.compress(bytes(data), **settings)
+    if header is not None:
+        packed = header.properties + packed[5:]
     return b"LZMA" + struct.pack("<II", len(data), len(packed) - 5) + packed
