@@ -6,10 +6,12 @@ engine oracles are skipped when mvdsv+ktx / openarena-server are not installed.
 from __future__ import annotations
 
 import functools
+import json
 import importlib.util
 import mmap
 import os
 import re
+import struct
 import subprocess
 import zlib
 from pathlib import Path
@@ -22,6 +24,7 @@ from bspedit.container.checksum import (
     QW_CHECKSUM2_SKIP, block_checksum, checksum_from_digest, crc32_combine, md4, new_md4,
     quakeworld_checksums, signed32, source_crc,
 )
+from conftest import CONSOLE_MAP, run_cli
 from md4_reference import MD4
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -325,3 +328,29 @@ def test_q3_block_checksum_recorded(path):
 @pytest.mark.parametrize("path", corpus_params("q3"))
 def test_q3_block_checksum_matches_ioq3ded(path):
     assert our_q3(path) == q3_oracle(path)
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_map_compares_the_crc_stored_in_lump_59(tmp_path):
+    """Console engines take lump 59's version field as the running CRC (the PC map's, stored at
+    conversion) and finalise it; crc32 is still the PC rule over the console file's bytes. An
+    entity edit keeps both."""
+    data = CONSOLE_MAP.read_bytes()
+    entries = [struct.unpack_from(">iiii", data, 8 + 16 * i) for i in range(64)]
+    crc = 0
+    for offset, length, _, _ in entries[1:]:
+        crc = zlib.crc32(data[offset:offset + length], crc)
+    child = run_cli("checksum", CONSOLE_MAP, "--json")
+    result = json.loads(child.stdout)["result"]
+    assert child.returncode == 0 and result["compared"] == "stored_crc32"
+    assert result["checksums"] == {"crc32": crc, "stored_crc32": entries[59][2] ^ 0xFFFFFFFF}
+    assert "lump 59" in run_cli("checksum", CONSOLE_MAP).stdout
+
+    out = tmp_path / "edited.bsp"
+    child = run_cli("ent", "set", CONSOLE_MAP, "message=edited", "--where",
+                    "classname=worldspawn", "-o", out, "--json")
+    assert child.returncode == 0, child.stderr
+    save = json.loads(child.stdout)["result"]["save"]
+    assert save["compared"] == "stored_crc32" and not save["checksum_changed"]
+    assert {name: sums["after"] for name, sums in save["checksums"].items()} == result["checksums"]
+    assert save["changed"] == ["lump 0 (ENTITIES)"]

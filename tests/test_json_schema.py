@@ -67,7 +67,8 @@ PAIRS = [[str]]
 LUMP_PAIR = {"index": int, "name": str, "a": LUMP, "b": LUMP}
 
 RESULTS: dict[str, Any] = {
-    "info": {"family": str, "title": str, "ident": str, "version": Maybe(int),
+    "info": {"family": str, "title": str, "ident": str, "byte_order": ("little", "big"),
+             "version": Maybe(int),
              "revision": Maybe(int), "lump_t_order": Maybe(str), "size": int,
              "header_size": int, "lumps": [LUMP],
              "gaps": [{"start": int, "end": int, "length": int, "kind": str, "zero": bool}],

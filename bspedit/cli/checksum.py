@@ -13,13 +13,18 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_checksum(args: argparse.Namespace) -> int:
-    from ..container.mapsums import COMPARED, map_checksums
+    from ..container.mapsums import CONSOLE_CRC, compared_checksum, map_checksums
 
     with Bsp.open(args.map) as bsp:
         sums = map_checksums(bsp)
-        compared = COMPARED[bsp.family.engine]
+        compared = compared_checksum(bsp.header)
     set_result(args, {"checksums": sums, "compared": compared})
     for name, value in sums.items():
         mark = "  (what servers compare)" if name == compared else ""
         args.report.say(f"{name}: 0x{value:08x} ({value}, signed {signed32(value)}){mark}")
+    if compared == CONSOLE_CRC:
+        args.report.say(f"note: console engines read the map CRC from lump 59's version field "
+                        f"(the PC map's CRC, stored when the map was converted), not from the "
+                        f"lumps: edits keep {CONSOLE_CRC}; crc32 is what a PC engine would "
+                        f"compute from these bytes")
     return 0

@@ -140,7 +140,7 @@ def report_save(args: argparse.Namespace, family: Family, result: SaveResult) ->
         report.result = {} if report.result is None else {"value": report.result}
     report.result["save"] = result.to_dict()
     report.say(describe_save(result))
-    for line in checksum_lines(family, result.checksums_before, result.checksums_after):
+    for line in checksum_lines(family, result):
         report.say(line)
     block = result.checksums_before.get("block_checksum")
     for bot in result.bot_files:
@@ -155,10 +155,11 @@ def report_save(args: argparse.Namespace, family: Family, result: SaveResult) ->
                        f"(0x{block:08x}): check it is this map's")
 
 
-def checksum_lines(family: Family, before: dict[str, int], after: dict[str, int]) -> list[str]:
+def checksum_lines(family: Family, result: SaveResult) -> list[str]:
     """The engine checksums before and after a save, and what a change means for clients."""
-    from ..container.mapsums import COMPARED, WHOLE_FILE
+    from ..container.mapsums import WHOLE_FILE
 
+    before, after = result.checksums_before, result.checksums_after
     lines = []
     for name, value in before.items():
         state = "unchanged" if after[name] == value else "CHANGED"
@@ -169,7 +170,7 @@ def checksum_lines(family: Family, before: dict[str, int], after: dict[str, int]
             if family.engine == "quake3" else ""
         lines.append(f"note: {family.title} engines checksum the whole file: clients holding "
                      f"the original map will be refused{bots}")
-    elif before[COMPARED[family.engine]] != after[COMPARED[family.engine]]:
+    elif result.checksum_changed:
         lines.append("note: the checksum servers compare changed: clients holding the original "
                      "map will be refused")
     return lines

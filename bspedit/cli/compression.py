@@ -20,7 +20,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..features.compression import compress_map, decompress_map, repacked_plan
-    from ..container.mapsums import COMPARED, SaveChecksums
+    from ..container.mapsums import compared_checksum, SaveChecksums
     from ..container.saving import SaveResult
 
     target = args.map if args.in_place else args.output
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         saved = to_target(target, bsp.path, write) if writes else write(target)
     seconds = round(time.perf_counter() - started, 3)
     result = SaveResult(saved.target, saved.layout, saved.size, saved.changed, saved.moved,
-                        dict(sums.before), dict(sums.after), COMPARED[family.engine],
+                        dict(sums.before), dict(sums.after), compared_checksum(header),
                         not args.dry_run)
     set_result(args, {"converted": [{"name": c.name, "game_lump_member": c.member,
                                      "before": c.before, "after": c.after} for c in changes],

@@ -31,6 +31,7 @@ def describe(bsp: Bsp) -> dict[str, Any]:
     bspx = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
     return {"family": bsp.family.key, "title": bsp.family.title,
             "ident": bsp.header.ident.decode("latin-1"), "version": bsp.header.version,
+            "byte_order": "big" if bsp.header.big_endian else "little",
             "revision": bsp.header.revision,
             "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
             "size": bsp.size, "header_size": bsp.header.size, "lumps": lumps, "gaps": gaps,
@@ -46,7 +47,8 @@ def run_info(args: argparse.Namespace) -> int:
     set_result(args, facts)
     say = args.report.say
     say(f"{args.map}: {facts['title']}")
-    details = [f"version {facts['version']}" if facts["version"] is not None else None,
+    details = ["console map, big-endian" if facts["byte_order"] == "big" else None,
+               f"version {facts['version']}" if facts["version"] is not None else None,
                f"map revision {facts['revision']}" if facts["revision"] is not None else None,
                f"lump_t order {facts['lump_t_order']}" if facts["lump_t_order"] else None,
                f"{facts['size']} bytes", f"header {facts['header_size']} bytes",

@@ -20,10 +20,28 @@ from ..format.families import Family
 from ..format.header import Header
 from .planner import Piece
 
-# What an engine's clients compare, by engine.
+# What an engine's clients compare, by engine (see `compared_checksum`).
 COMPARED = {"source": "crc32", "goldsrc": "crc32", "quake1": "map_checksum",
             "quake2": "block_checksum", "quake3": "block_checksum"}
 WHOLE_FILE = {"quake2", "quake3"}
+# Console Source engines read no lump for the map CRC: `CRC_MapFile` (engine, `IsX360()` branch)
+# takes the version field of lump 59 (MAP_FLAGS), where Valve's console conversion stored the PC
+# map's running CRC, and the caller finalises it as it does the PC one. Edits keep that field.
+CONSOLE_CRC = "stored_crc32"
+_CONSOLE_CRC_LUMP = "MAP_FLAGS"
+
+
+def compared_checksum(header: Header) -> str:
+    """The checksum the map's engine compares between server and clients."""
+    return CONSOLE_CRC if _console_crc(header) is not None else COMPARED[header.family.engine]
+
+
+def _console_crc(header: Header) -> int | None:
+    """A console Source map's stored CRC, finalised (None for other maps)."""
+    index = header.family.index_of(_CONSOLE_CRC_LUMP)
+    if not header.big_endian or header.family.engine != "source" or index is None:
+        return None
+    return (header.lumps[index].version ^ 0xFFFFFFFF) & 0xFFFFFFFF
 
 
 def _wanted(family: Family, index: int) -> tuple[bool, bool]:
@@ -32,8 +50,10 @@ def _wanted(family: Family, index: int) -> tuple[bool, bool]:
             family.engine in ("quake1", "goldsrc") and index != QW_LUMP_ENTITIES)
 
 
-def checksums(family: Family, digests: MapDigests) -> dict[str, int]:
-    """Name -> unsigned 32-bit value, for every checksum the family's engines compute."""
+def checksums(header: Header, digests: MapDigests) -> dict[str, int]:
+    """Name -> unsigned 32-bit value, for every checksum the map's engines compute (`digests`:
+    of the map whose directory is `header`)."""
+    family = header.family
     if family.engine in WHOLE_FILE:
         return {"block_checksum": digests.block_checksum}
     sums: dict[str, int] = {}
@@ -46,6 +66,9 @@ def checksums(family: Family, digests: MapDigests) -> dict[str, int]:
     if family.engine in ("quake1", "goldsrc"):
         sums["map_checksum"], sums["map_checksum2"] = quakeworld_checksums(
             [digest.block or 0 for _, digest in digests.lumps])
+    stored = _console_crc(header)
+    if stored is not None:
+        sums[CONSOLE_CRC] = stored
     return sums
 
 
@@ -79,7 +102,7 @@ def map_checksums(bsp: MapFile) -> dict[str, int]:
     digests = read_digests(bsp)
     if _unchanged_since_open(bsp):
         record(bsp.path, digests)
-    return checksums(bsp.family, digests)
+    return checksums(bsp.header, digests)
 
 
 def _unchanged_since_open(bsp: MapFile) -> bool:
@@ -101,6 +124,7 @@ class SaveChecksums:
 
     def __init__(self, bsp: MapFile, header: Header, layout: str) -> None:
         self.family = bsp.family
+        self._old_header, self._header = bsp.header, header
         self._old: MapDigests | None = cached(bsp.fileno())
         if not _matches(bsp, self._old):
             self._old = None
@@ -114,7 +138,6 @@ class SaveChecksums:
             self._old = read_digests(bsp)
             self._record_old(bsp)
         self._changed = _changed_digests(bsp, header, self._old)
-        self._header = header
 
     def _record_old(self, bsp: MapFile) -> None:
         if _unchanged_since_open(bsp):
@@ -122,7 +145,7 @@ class SaveChecksums:
 
     @cached_property
     def before(self) -> dict[str, int]:
-        return checksums(self.family, self._old)
+        return checksums(self._old_header, self._old)
 
     @cached_property
     def after_digests(self) -> MapDigests:
@@ -134,7 +157,7 @@ class SaveChecksums:
 
     @cached_property
     def after(self) -> dict[str, int]:
-        return checksums(self.family, self.after_digests)
+        return checksums(self._header, self.after_digests)
 
     def record(self, target: str) -> None:
         """Remember the saved map's digests (call once the save is complete)."""

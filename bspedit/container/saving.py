@@ -67,7 +67,7 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
     checksum the family's servers compare. Quake 3: bot files named in `aas`, and FILE.aas
     beside the saved map, get the new checksum. `dry_run` plans and reports, writing nothing.
     """
-    from .mapsums import COMPARED, SaveChecksums
+    from .mapsums import compared_checksum, SaveChecksums
 
     if layout not in LAYOUTS:
         raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
@@ -80,7 +80,7 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
     bots = _bot_files(bsp, path, list(aas), warnings)
     header, plan = bsp.plan(mode)
     sums = SaveChecksums(bsp, header, mode)
-    compared = COMPARED[bsp.family.engine]
+    compared = compared_checksum(bsp.header)
     before, after = sums.before, sums.after
     if keep_checksum and after[compared] != before[compared]:
         raise CheckFailed(f"--keep-checksum: refused, {compared} would change from "
