@@ -1,7 +1,11 @@
 meta:
   id: source_bsp
   title: Source engine BSP (VBSP 17-25) lump record types
-  endian: le
+  endian:
+    switch-on: big_endian
+    cases:
+      false: le
+      true: be
   ks-version: 0.11
 doc: |
   Record types of the Source engine's BSP lumps (VBSP 17-24, and Strata Source's VBSP 25).
@@ -14,6 +18,9 @@ doc: |
   inferred from the size, the type's doc says so. Where bsp_tool's Strata branch (a
   third-party reading) disagrees with the wiki, the wiki is followed and the type says so.
   PRIMINDICES of v25 (lump version 1) is not described: the wiki gives no struct for it.
+  Byte order: the `big_endian` parameter. PC maps (VBSP) are little-endian; console maps
+  (PSBV: Xbox 360, PS3) store the same records big-endian. The nested types' generated
+  readers take it as `_is_le` (True for PC maps).
 -bspedit-families: [source]
 -bspedit-lumps:
   - {lump: PLANES, type: plane}
@@ -98,6 +105,10 @@ doc: |
   - {lump: PHYSDISP, type: phys_disp_v2, lump-version: 2, map-versions: [25], whole: true}
   - {lump: DISP_LIGHTMAP_SAMPLE_POSITIONS, type: disp_lightmap_sample_positions, lump-version: 0, whole: true}
   - {lump: DISP_LIGHTMAP_ALPHAS, type: disp_lightmap_alphas, lump-version: 0, whole: true}
+params:
+  - id: big_endian
+    type: bool
+    doc: The map is a console (PSBV) map, stored big-endian.
 types:
   # ---- shared small types ----
   vec3:

@@ -1,10 +1,12 @@
 meta:
   id: source_game_lumps
   title: Source engine game lump members (detail props and their lighting)
-  endian: le
+  endian:
+    switch-on: big_endian
+    cases:
+      false: le
+      true: be
   ks-version: 0.11
-  imports:
-    - source_bsp
 doc: |
   Members of the Source game lump (lump 35) other than static props (sprp, modelled in
   bspedit/lumps/staticprops.py): `dprp` (detail props) and `dplt` / `dplh` (detail prop lighting,
@@ -12,12 +14,41 @@ doc: |
   ("Game lump") name the members; the layouts are public/gamebspfile.h of source-sdk-2013
   (GAMELUMP_DETAIL_PROPS_VERSION 4, GAMELUMP_DETAIL_PROP_LIGHTING_VERSION 0). dprp version 5
   is not described: its record layout is not established here (no corpus map has one).
+  Byte order: the `big_endian` parameter (true for console PSBV maps), like source_bsp. The
+  three small types vec2, vec3 and color_rgb_exp32 are source_bsp's, declared again here
+  rather than imported: ksc 0.11 passes no `_is_le` to another spec's types, so imported
+  types of a byte-order-switched spec would read nothing.
 -bspedit-families: [source]
 -bspedit-game-lumps:
   - {id: dprp, type: detail_props_v4, version: 4}
   - {id: dplt, type: detail_prop_lighting, version: 0}
   - {id: dplh, type: detail_prop_lighting, version: 0}
+params:
+  - id: big_endian
+    type: bool
+    doc: The map is a console (PSBV) map, stored big-endian.
 types:
+  vec2:
+    -bspedit-size: 8
+    doc: A Vector2D of two floats (mathlib Vector2D); source_bsp's vec2.
+    seq:
+      - {id: x, type: f4, doc: "X (or U) component."}
+      - {id: y, type: f4, doc: "Y (or V) component."}
+  vec3:
+    -bspedit-size: 12
+    doc: A Vector of three floats (x, y, z); source_bsp's vec3.
+    seq:
+      - {id: x, type: f4, doc: "X coordinate."}
+      - {id: y, type: f4, doc: "Y coordinate."}
+      - {id: z, type: f4, doc: "Z coordinate."}
+  color_rgb_exp32:
+    -bspedit-size: 4
+    doc: ColorRGBExp32 (bspfile.h); source_bsp's color_rgb_exp32.
+    seq:
+      - {id: r, type: u1, doc: "Red mantissa."}
+      - {id: g, type: u1, doc: "Green mantissa."}
+      - {id: b, type: u1, doc: "Blue mantissa."}
+      - {id: exponent, type: s1, doc: "Shared power-of-two exponent."}
   detail_props_v4:
     doc: |
       The dprp member, version 4: the model name dictionary, the sprite dictionary and the
@@ -40,19 +71,19 @@ types:
     -bspedit-size: 32
     doc: DetailSpriteDictLump_t, a sprite's rectangle and its texture coordinates (gamebspfile.h).
     seq:
-      - {id: ul, type: source_bsp::vec2, doc: "Upper left corner, world units."}
-      - {id: lr, type: source_bsp::vec2, doc: "Lower right corner, world units."}
-      - {id: tex_ul, type: source_bsp::vec2, doc: "Upper left texture coordinate."}
-      - {id: tex_lr, type: source_bsp::vec2, doc: "Lower right texture coordinate."}
+      - {id: ul, type: vec2, doc: "Upper left corner, world units."}
+      - {id: lr, type: vec2, doc: "Lower right corner, world units."}
+      - {id: tex_ul, type: vec2, doc: "Upper left texture coordinate."}
+      - {id: tex_lr, type: vec2, doc: "Lower right texture coordinate."}
   detail_object_v4:
     -bspedit-size: 52
     doc: DetailObjectLump_t, one detail prop, dprp version 4 (gamebspfile.h).
     seq:
-      - {id: origin, type: source_bsp::vec3, doc: "Position."}
-      - {id: angles, type: source_bsp::vec3, doc: "QAngle: pitch, yaw, roll."}
+      - {id: origin, type: vec3, doc: "Position."}
+      - {id: angles, type: vec3, doc: "QAngle: pitch, yaw, roll."}
       - {id: detail_model, type: u2, doc: "Index into the model dictionary or the sprite dictionary (by type)."}
       - {id: leaf, type: u2, doc: "Index into LEAFS."}
-      - {id: lighting, type: source_bsp::color_rgb_exp32, doc: "Lighting at the prop."}
+      - {id: lighting, type: color_rgb_exp32, doc: "Lighting at the prop."}
       - {id: light_styles, type: u4, doc: "Index of the first lightstyle record in dplt / dplh."}
       - {id: light_style_count, type: u1, doc: "Number of lightstyle records."}
       - {id: sway_amount, type: u1, doc: "How much the prop sways."}
@@ -76,5 +107,5 @@ types:
     -bspedit-size: 5
     doc: DetailPropLightstylesLump_t, the lighting one light style adds to a detail prop (gamebspfile.h).
     seq:
-      - {id: lighting, type: source_bsp::color_rgb_exp32, doc: "Light colour of the style."}
+      - {id: lighting, type: color_rgb_exp32, doc: "Light colour of the style."}
       - {id: style, type: u1, doc: "Light style number."}

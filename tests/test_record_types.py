@@ -4,6 +4,7 @@ families.py, zero-copy reads and exact writes of every fixed-size lump of the co
 agreeing with the Kaitai readers, float bit patterns, and the generated file being up to date."""
 from __future__ import annotations
 
+import functools
 import importlib
 import shutil
 import struct
@@ -17,7 +18,8 @@ from kaitaistruct import BytesIO, KaitaiStream
 from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
 from bspedit.format.families import BY_KEY, FAMILIES
-from bspedit.format.generated.record_types import GAME_LUMP_TABLES, LUMP_TABLES, RECORD_TYPES
+from bspedit.format.generated.record_types import (BYTE_ORDER_SPECS, GAME_LUMP_TABLES, LUMP_TABLES,
+                                                   RECORD_TYPES)
 from bspedit.format.recordtypes import (game_lump_type, lump_type, record_dtype, type_dtype)
 from conftest import ROOT, corpus_maps
 
@@ -31,7 +33,8 @@ def _reader(qualified: str):
     spec, name = qualified.split("::")
     module = importlib.import_module(f"bspedit.format.generated.{spec}")
     camel = lambda s: "".join(part[:1].upper() + part[1:] for part in s.split("_"))  # noqa: E731
-    return getattr(getattr(module, camel(spec)), camel(name))
+    found = getattr(getattr(module, camel(spec)), camel(name))
+    return functools.partial(found, _is_le=True) if spec in BYTE_ORDER_SPECS else found
 
 
 # ---- the generated data against the specs and families.py ----

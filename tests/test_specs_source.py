@@ -2,6 +2,7 @@
 their sizes against their Kaitai readers and families.py, and their records on the real corpus."""
 from __future__ import annotations
 
+import functools
 import math
 import re
 import struct
@@ -26,9 +27,9 @@ SAMPLE = 200          # records parsed per lump: Kaitai is slow
 
 
 def reader(spec: str, type_name: str):
-    """The generated class of `type_name` in spec `spec`."""
+    """The generated class of `type_name` in spec `spec`, reading little-endian (PC maps)."""
     camel = "".join(part[:1].upper() + part[1:] for part in type_name.split("_"))
-    return getattr(MODULES[spec], camel)
+    return functools.partial(getattr(MODULES[spec], camel), _is_le=True)
 
 
 def fixed_types() -> list[tuple[str, str, int]]:
@@ -56,7 +57,9 @@ def type_size(spec: str, name: str) -> int:
 
 def test_specs_follow_the_conventions():
     for spec, data in SPECS.items():
-        assert data["meta"]["endian"] == "le" and data["meta"]["ks-version"] == 0.11
+        assert data["meta"]["endian"] == {"switch-on": "big_endian", "cases": {False: "le", True: "be"}}
+        assert data["params"] == [{"id": "big_endian", "type": "bool", "doc": data["params"][0]["doc"]}]
+        assert data["meta"]["ks-version"] == 0.11
         assert data["-bspedit-families"] == ["source"]
         assert "seq" not in data, f"{spec} is a types library"
         for name, body in data["types"].items():

@@ -4,6 +4,7 @@ read by the generated Kaitai readers and by the models bspedit.lumps.occlusion a
 on every Source map of the corpus; PROPCOLLISION / PROPHULLS left undescribed."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import struct
@@ -34,7 +35,7 @@ SIZES = {"MODELS": 48, "VERTEXES": 12, "PLANES": 20, "AREAS": 8, "DISPINFO": 176
 
 def _reader(qualified: str):
     camel = "".join(p[:1].upper() + p[1:] for p in qualified.split("::")[1].split("_"))
-    return getattr(SourceBsp, camel)
+    return functools.partial(getattr(SourceBsp, camel), _is_le=True)
 
 
 def _load(path) -> tuple[int, dict[str, tuple[int, bytes]]]:

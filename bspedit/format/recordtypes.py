@@ -6,6 +6,10 @@ cheap. A fixed-size lump then reads without a copy and writes back byte for byte
 
     records = numpy.frombuffer(data, record_dtype("q3", "DRAWVERTS"))
     assert records.tobytes() == data
+
+Console Source maps (PSBV) store the same records big-endian: `endian=">"` gives the dtype with
+every field swapped (`dtype.newbyteorder`), for the specs whose byte order is a parameter
+(`BYTE_ORDER_SPECS`).
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .families import BY_KEY
-from .generated.record_types import GAME_LUMP_TABLES, RECORD_TYPES
+from .generated.record_types import BYTE_ORDER_SPECS, GAME_LUMP_TABLES, RECORD_TYPES
 
 if TYPE_CHECKING:
     import numpy
@@ -59,11 +63,18 @@ def game_lump_type(family_key: str, lump_id: str, version: int) -> GameLumpType 
 
 
 @lru_cache(maxsize=None)
-def type_dtype(type_name: str) -> numpy.dtype[Any]:
+def type_dtype(type_name: str, endian: str = "<") -> numpy.dtype[Any]:
     """The numpy dtype of the fixed-size record type `type_name` ("spec::type"): packed,
-    little-endian, itemsize equal to the spec's `-bspedit-size`."""
+    itemsize equal to the spec's `-bspedit-size`, in byte order `endian` ("<" or ">"; ">" only
+    for the types of `BYTE_ORDER_SPECS`)."""
     import numpy
 
+    if endian == ">":
+        if type_name.split("::")[0] not in BYTE_ORDER_SPECS:
+            raise ValueError(f"{type_name}: its spec is little-endian only")
+        return type_dtype(type_name).newbyteorder(">")
+    if endian != "<":
+        raise ValueError(f"endian must be '<' or '>', not {endian!r}")
     size, fields = RECORD_TYPES[type_name]
     dtype = numpy.dtype(fields)
     if dtype.itemsize != size:
@@ -72,9 +83,10 @@ def type_dtype(type_name: str) -> numpy.dtype[Any]:
 
 
 def record_dtype(family_key: str, lump: str, lump_version: int = 0,
-                 map_version: int | None = None) -> numpy.dtype[Any] | None:
-    """The numpy dtype of one record of `lump`, or None when the lump has no fixed-size type."""
+                 map_version: int | None = None, endian: str = "<") -> numpy.dtype[Any] | None:
+    """The numpy dtype of one record of `lump` in byte order `endian`, or None when the lump
+    has no fixed-size type."""
     entry = lump_type(family_key, lump, lump_version, map_version)
     if entry is None or entry.whole:
         return None
-    return type_dtype(entry.type)
+    return type_dtype(entry.type, endian)

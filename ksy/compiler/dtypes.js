@@ -41,6 +41,27 @@ function py(value) {
 }
 const tuple = (...items) => ({ tuple: items });
 
+// Whether the spec has fixed-size record types or lump tables (the specs this file reads).
+function describesRecords(ksy) {
+  return Object.values(ksy.types || {}).some((type) => '-bspedit-size' in type)
+    || '-bspedit-lumps' in ksy || '-bspedit-game-lumps' in ksy;
+}
+
+// Whether the spec's byte order is switched by its `big_endian` parameter (the console maps'
+// form: `endian: {switch-on: big_endian, cases: {false: le, true: be}}`); false for `endian: le`.
+// Either way the dtypes written are the little-endian reading.
+function byteOrderSwitched(file, ksy) {
+  const endian = ksy.meta.endian;
+  if (endian === 'le') return false;
+  const param = (ksy.params || []).find((p) => p.id === 'big_endian');
+  const cases = endian && endian.cases;
+  if (!endian || endian['switch-on'] !== 'big_endian' || !param || param.type !== 'bool' || !cases
+      || Object.keys(cases).length !== 2 || cases.false !== 'le' || cases.true !== 'be') {
+    fail(`${file}: endian must be le or {switch-on: big_endian, cases: {false: le, true: be}} with a bool big_endian param`);
+  }
+  return true;
+}
+
 function main() {
   const [outFile, ...files] = process.argv.slice(2);
   if (!outFile || files.length === 0) {
@@ -48,9 +69,11 @@ function main() {
     process.exit(2);
   }
   const specs = new Map();
+  const switched = [];             // specs whose byte order is the big_endian parameter's
   for (const file of [...files].sort()) {
     const ksy = yaml.load(fs.readFileSync(file, 'utf8'));
-    if (ksy.meta.endian !== 'le') fail(`${file}: not little-endian`);
+    if (!describesRecords(ksy)) continue;     // e.g. vbsp_header: its byte order is its own
+    if (byteOrderSwitched(file, ksy)) switched.push(ksy.meta.id);
     specs.set(ksy.meta.id, ksy);
   }
 
@@ -158,6 +181,8 @@ function main() {
   out.push('  or None, whole, record size or None); whole types read the whole lump and have no size.');
   out.push('GAME_LUMP_TABLES: family key -> game lump id -> entries (type, version, whole, record size');
   out.push('  or None).');
+  out.push('BYTE_ORDER_SPECS: the specs whose byte order is their big_endian parameter (console maps);');
+  out.push('  their types may also be read big-endian (the formats above swapped). Others are little-endian.');
   out.push('"""');
   out.push('from __future__ import annotations');
   out.push('');
@@ -194,6 +219,8 @@ function main() {
     out.push('    },');
   }
   out.push('}');
+  out.push('');
+  out.push(`BYTE_ORDER_SPECS: frozenset[str] = frozenset(${py(switched.sort())})`);
   fs.writeFileSync(outFile, out.join('\n') + '\n');
 }
 

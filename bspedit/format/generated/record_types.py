@@ -9,6 +9,8 @@ LUMP_TABLES: family key -> lump name -> entries (type, lump version or None, map
   or None, whole, record size or None); whole types read the whole lump and have no size.
 GAME_LUMP_TABLES: family key -> game lump id -> entries (type, version, whole, record size
   or None).
+BYTE_ORDER_SPECS: the specs whose byte order is their big_endian parameter (console maps);
+  their types may also be read big-endian (the formats above swapped). Others are little-endian.
 """
 from __future__ import annotations
 
@@ -875,6 +877,21 @@ RECORD_TYPES: dict[str, tuple[int, list[Any]]] = {
         ("vertexcount", "<i4", ()),
         ("planenum", "<i4", ()),
     ]),
+    "source_game_lumps::vec2": (8, [
+        ("x", "<f4", ()),
+        ("y", "<f4", ()),
+    ]),
+    "source_game_lumps::vec3": (12, [
+        ("x", "<f4", ()),
+        ("y", "<f4", ()),
+        ("z", "<f4", ()),
+    ]),
+    "source_game_lumps::color_rgb_exp32": (4, [
+        ("r", "u1", ()),
+        ("g", "u1", ()),
+        ("b", "u1", ()),
+        ("exponent", "i1", ()),
+    ]),
     "source_game_lumps::detail_object_dict_entry": (128, [
         ("name", "S128", ()),
     ]),
@@ -1548,3 +1565,5 @@ GAME_LUMP_TABLES: dict[str, dict[str, list[tuple[Any, ...]]]] = {
         ],
     },
 }
+
+BYTE_ORDER_SPECS: frozenset[str] = frozenset(["source_bsp", "source_game_lumps"])
