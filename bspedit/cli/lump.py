@@ -113,7 +113,7 @@ def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
     lump = bsp.lumps[index]
     if lump.length:
         data = bsp.read_lump(index)
-        stripped = remove_members(data, lump.offset, set(names))
+        stripped = remove_members(data, lump.offset, set(names), bsp.header.endian)
         if stripped is not data:
             bsp.replace_lump(index, stripped)
             return True

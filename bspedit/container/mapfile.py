@@ -352,7 +352,8 @@ class MapFile:
             return new.data
         data = self.read_lump(piece.index)
         if self.family.game_lump and piece.index == self.family.index_of(self.family.game_lump):
-            data = relocate_game_lump(data, self.lumps[piece.index].offset, position)
+            data = relocate_game_lump(data, self.lumps[piece.index].offset, position,
+                                      self.header.endian)
         return data
 
     def tail_is_data(self) -> bool:

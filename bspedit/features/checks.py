@@ -101,7 +101,7 @@ def _game_lump(bsp: Bsp, lump: Lump) -> list[BspError]:
         return []
     data = bsp.original_bytes(lump)
     try:
-        game = GameLump.parse(data, lump.offset)
+        game = GameLump.parse(data, lump.offset, bsp.header.endian)
     except BspError as exc:
         return [_problem(bsp, lump, exc.message, exc.offset or lump.offset)]
     found = []
@@ -112,7 +112,7 @@ def _game_lump(bsp: Bsp, lump: Lump) -> list[BspError]:
         try:
             payload = game.payload(member)
             if member.name == STATIC_PROPS and member.offset:
-                StaticProps.parse(payload, member.version)
+                StaticProps.parse(payload, member.version, game.endian)
         except BspError as exc:
             message = exc.message if exc.message.startswith("game lump member") else \
                 f"game lump member {member.name!r}: {exc.message}"

@@ -100,7 +100,7 @@ class _Stored:
         from ..lumps.gamelump import GameLump
 
         try:
-            return GameLump.parse(self.data, self.lump.offset)
+            return GameLump.parse(self.data, self.lump.offset, self.bsp.header.endian)
         except BspError:
             return None
 

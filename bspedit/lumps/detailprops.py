@@ -1,8 +1,9 @@
 """Source game lump members `dprp` v4 (detail props: model name dictionary, sprite
 dictionary, props) and `dplt` / `dplh` v0 (detail prop lighting) as models.
 
-Each table is an int count and fixed-size records; the records become numpy structured
-arrays with the dtypes generated from ksy/source_game_lumps.ksy (`type_dtype`), so a prop's
+Each table is an int count and fixed-size records, in the map's byte order (`endian`: "<" on
+PC, ">" on console maps); the records become numpy structured arrays with the dtypes
+generated from ksy/source_game_lumps.ksy (`type_dtype`, in that byte order), so a prop's
 origin is `props["origin"][i]` and edits write back exactly the changed bytes. The counts are
 read with `struct` and the records with `numpy.frombuffer` rather than the generated Kaitai
 reader, which builds one Python object per record. Bytes after the last table are kept in
@@ -30,17 +31,18 @@ PROP_TYPE = "source_game_lumps::detail_object_v4"
 LIGHTSTYLE_TYPE = "source_game_lumps::detail_prop_lightstyle"
 
 
-def _tables(data: bytes, types: tuple[str, ...]) -> tuple[list[numpy.ndarray[Any, Any]], int] | None:
-    """The counted record tables of `types` at the start of `data` (writable copies) and
-    where they end, or None when a count does not fit."""
+def _tables(data: bytes, types: tuple[str, ...],
+            endian: str) -> tuple[list[numpy.ndarray[Any, Any]], int] | None:
+    """The counted record tables of `types` at the start of `data` in byte order `endian`
+    (writable copies) and where they end, or None when a count does not fit."""
     import numpy
 
     arrays, at = [], 0
     for name in types:
-        dtype = type_dtype(name)
+        dtype = type_dtype(name, endian)
         if at + 4 > len(data):
             return None
-        count = int.from_bytes(data[at:at + 4], "little", signed=True)
+        (count,) = struct.unpack_from(endian + "i", data, at)
         end = at + 4 + count * dtype.itemsize
         if count < 0 or end > len(data):
             return None
@@ -49,8 +51,8 @@ def _tables(data: bytes, types: tuple[str, ...]) -> tuple[list[numpy.ndarray[Any
     return arrays, at
 
 
-def _pack(arrays: list[numpy.ndarray[Any, Any]]) -> bytes:
-    return b"".join(struct.pack("<i", len(a)) + a.tobytes() for a in arrays)
+def _pack(arrays: list[numpy.ndarray[Any, Any]], endian: str) -> bytes:
+    return b"".join(struct.pack(endian + "i", len(a)) + a.tobytes() for a in arrays)
 
 
 def _table_json(array: numpy.ndarray[Any, Any]) -> dict[str, Any]:
@@ -60,11 +62,13 @@ def _table_json(array: numpy.ndarray[Any, Any]) -> dict[str, Any]:
     return {"columns": [c.name for c in cols], "rows": [list(row) for row in rows]}
 
 
-def _table_from_json(type_name: str, obj: dict[str, Any]) -> numpy.ndarray[Any, Any]:
-    """The records of a `_table_json` value; BspError for a malformed table."""
+def _table_from_json(type_name: str, obj: dict[str, Any],
+                     endian: str) -> numpy.ndarray[Any, Any]:
+    """The records of a `_table_json` value in byte order `endian`; BspError for a malformed
+    table."""
     import numpy
 
-    dtype = type_dtype(type_name)
+    dtype = type_dtype(type_name, endian)
     cols = columns(dtype)
     if obj["columns"] != [c.name for c in cols]:
         raise BspError(f"{type_name} columns {obj['columns']} are not "
@@ -82,15 +86,16 @@ class DetailProps:
     props: numpy.ndarray[Any, Any] | None = None
     trailing: bytes = b""
     raw: bytes | None = None
+    endian: str = "<"            # the map's byte order
 
     @classmethod
-    def parse(cls, data: bytes) -> DetailProps:
+    def parse(cls, data: bytes, endian: str = "<") -> DetailProps:
         data = bytes(data)
-        found = _tables(data, (MODEL_TYPE, SPRITE_TYPE, PROP_TYPE))
+        found = _tables(data, (MODEL_TYPE, SPRITE_TYPE, PROP_TYPE), endian)
         if found is None:
-            return cls(raw=data)
+            return cls(raw=data, endian=endian)
         (models, sprites, props), end = found
-        return cls(models, sprites, props, data[end:])
+        return cls(models, sprites, props, data[end:], endian=endian)
 
     @property
     def model_names(self) -> list[str]:
@@ -103,7 +108,7 @@ class DetailProps:
         if self.raw is not None:
             return self.raw
         assert self.models is not None and self.sprites is not None and self.props is not None
-        return _pack([self.models, self.sprites, self.props]) + self.trailing
+        return _pack([self.models, self.sprites, self.props], self.endian) + self.trailing
 
     def to_json(self) -> dict[str, Any]:
         """Model names as text; sprite and prop records as tables of text cells."""
@@ -115,15 +120,16 @@ class DetailProps:
                 "trailing": blob(self.trailing)}
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> DetailProps:
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> DetailProps:
         if "raw" in obj:
-            return cls(raw=unblob(obj["raw"]))
+            return cls(raw=unblob(obj["raw"]), endian=endian)
         import numpy
 
         names = b"".join(unpadded_name(m, 128) for m in obj["models"])
-        return cls(numpy.frombuffer(names, type_dtype(MODEL_TYPE)).copy(),
-                   _table_from_json(SPRITE_TYPE, obj["sprites"]),
-                   _table_from_json(PROP_TYPE, obj["props"]), unblob(obj["trailing"]))
+        return cls(numpy.frombuffer(names, type_dtype(MODEL_TYPE, endian)).copy(),
+                   _table_from_json(SPRITE_TYPE, obj["sprites"], endian),
+                   _table_from_json(PROP_TYPE, obj["props"], endian), unblob(obj["trailing"]),
+                   endian=endian)
 
 
 @dataclass(eq=False, slots=True)
@@ -133,21 +139,22 @@ class DetailPropLighting:
     records: numpy.ndarray[Any, Any] | None = None
     trailing: bytes = b""
     raw: bytes | None = None
+    endian: str = "<"            # the map's byte order
 
     @classmethod
-    def parse(cls, data: bytes) -> DetailPropLighting:
+    def parse(cls, data: bytes, endian: str = "<") -> DetailPropLighting:
         data = bytes(data)
-        found = _tables(data, (LIGHTSTYLE_TYPE,))
+        found = _tables(data, (LIGHTSTYLE_TYPE,), endian)
         if found is None:
-            return cls(raw=data)
+            return cls(raw=data, endian=endian)
         (records,), end = found
-        return cls(records, data[end:])
+        return cls(records, data[end:], endian=endian)
 
     def to_bytes(self) -> bytes:
         if self.raw is not None:
             return self.raw
         assert self.records is not None
-        return _pack([self.records]) + self.trailing
+        return _pack([self.records], self.endian) + self.trailing
 
     def to_json(self) -> dict[str, Any]:
         if self.raw is not None:
@@ -156,7 +163,8 @@ class DetailPropLighting:
         return {"records": _table_json(self.records), "trailing": blob(self.trailing)}
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> DetailPropLighting:
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> DetailPropLighting:
         if "raw" in obj:
-            return cls(raw=unblob(obj["raw"]))
-        return cls(_table_from_json(LIGHTSTYLE_TYPE, obj["records"]), unblob(obj["trailing"]))
+            return cls(raw=unblob(obj["raw"]), endian=endian)
+        return cls(_table_from_json(LIGHTSTYLE_TYPE, obj["records"], endian),
+                   unblob(obj["trailing"]), endian=endian)

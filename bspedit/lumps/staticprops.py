@@ -8,9 +8,11 @@ multiplayer games also write as 10 (CS:GO's 10 is 76 bytes). The layout is chose
 record size the data implies, never from the game. Version 11 is read as CS:GO's layout
 (Black Mesa's 80-byte 11 differs but has the same size).
 
-Records stay raw bytes: an edit packs one field into one record, so untouched records, names
-and leaves keep their bytes. Removing a prop leaves the leaf list and the dictionary alone (the
-other props' leaf ranges stay valid; the removed prop's entries are just no longer used).
+Counts, leaf indices and record fields are in the map's byte order (`endian`: "<" on PC, ">" on
+console maps); model names are bytes either way. Records stay raw bytes: an edit packs one field
+into one record, so untouched records, names and leaves keep their bytes. Removing a prop leaves
+the leaf list and the dictionary alone (the other props' leaf ranges stay valid; the removed
+prop's entries are just no longer used).
 """
 from __future__ import annotations
 
@@ -75,24 +77,26 @@ class StaticProps:
     leaf_width: int
     leaves: bytes                # the leaf list as stored
     records: list[bytearray]
+    endian: str = "<"            # the map's byte order
 
     @classmethod
-    def parse(cls, data: bytes, version: int) -> StaticProps:
-        """Parse `sprp` data of game lump version `version`; BspError if no layout fits."""
+    def parse(cls, data: bytes, version: int, endian: str = "<") -> StaticProps:
+        """Parse `sprp` data of game lump version `version` in byte order `endian`; BspError if
+        no layout fits."""
         data = bytes(data)
         sizes = sorted({size for v, size in LAYOUTS if v == version})
         if not sizes:
             known = ", ".join(str(v) for v in sorted({v for v, _ in LAYOUTS}))
             raise BspError(f"sprp version {version} is not a known static prop version ({known})")
-        models = _count(data, 0, NAME_SIZE, "model names")
+        models = _count(data, 0, NAME_SIZE, "model names", endian)
         position = 4 + NAME_SIZE * models
         names = [data[4 + NAME_SIZE * i:4 + NAME_SIZE * (i + 1)] for i in range(models)]
-        leaf_count = _count(data, position, 2, "leaves")
+        leaf_count = _count(data, position, 2, "leaves", endian)
         for width in _leaf_widths(version):
             props_at = position + 4 + width * leaf_count
             if props_at + 4 > len(data):
                 continue
-            count = _count(data, props_at, 0, "props")
+            count = _count(data, props_at, 0, "props", endian)
             room = len(data) - props_at - 4
             size = room // count if count else sizes[0]
             if room == count * size and size in sizes:
@@ -104,12 +108,13 @@ class StaticProps:
         start = props_at + 4
         records = [bytearray(data[start + size * i:start + size * (i + 1)]) for i in range(count)]
         return cls(version, LAYOUTS[version, size], names, width, data[position + 4:props_at],
-                   records)
+                   records, endian)
 
     def to_bytes(self) -> bytes:
-        return b"".join([struct.pack("<i", len(self.names)), *self.names,
-                         struct.pack("<i", len(self.leaves) // self.leaf_width), self.leaves,
-                         struct.pack("<i", len(self.records)), *self.records])
+        count = struct.Struct(self.endian + "i").pack
+        return b"".join([count(len(self.names)), *self.names,
+                         count(len(self.leaves) // self.leaf_width), self.leaves,
+                         count(len(self.records)), *self.records])
 
     def __len__(self) -> int:
         return len(self.records)
@@ -141,7 +146,7 @@ class StaticProps:
     def get(self, index: int, field: str) -> int | float | tuple[int | float, ...]:
         """A field of prop `index`: a number, or a tuple for vectors and byte groups."""
         offset, fmt = self.field(field)
-        values = struct.unpack_from("<" + fmt, self._record(index), offset)
+        values = struct.unpack_from(self.endian + fmt, self._record(index), offset)
         return values if len(values) > 1 else values[0]
 
     def set(self, index: int, field: str, value: int | float | Iterable[int | float]) -> None:
@@ -154,7 +159,7 @@ class StaticProps:
             raise BspError(f"{field} takes {expected} value(s), got {len(values)}")
         try:
             values = [float(v) if fmt.endswith("f") else int(v) for v in values]
-            packed = struct.pack("<" + fmt, *values)    # pack_into would clear the field first
+            packed = struct.pack(self.endian + fmt, *values)    # pack_into would clear it first
         except (struct.error, OverflowError, ValueError) as exc:
             raise BspError(f"{field} = {value!r} does not fit the record's {fmt!r} field: "
                            f"{exc}") from exc
@@ -192,13 +197,13 @@ class StaticProps:
         self.records = [r for i, r in enumerate(self.records) if i not in doomed]
 
 
-def _count(data: bytes, position: int, item: int, what: str) -> int:
-    """The int32 count at `position`; BspError if it is negative or `item`-byte items that
-    many do not fit."""
+def _count(data: bytes, position: int, item: int, what: str, endian: str) -> int:
+    """The int32 count at `position` (byte order `endian`); BspError if it is negative or
+    `item`-byte items that many do not fit."""
     if position + 4 > len(data):
         raise BspError(f"sprp ends at {len(data)} bytes before the count of {what}",
                        offset=position)
-    count = int.from_bytes(data[position:position + 4], "little", signed=True)
+    count: int = struct.unpack_from(endian + "i", data, position)[0]
     if count < 0 or position + 4 + item * count > len(data):
         raise BspError(f"sprp claims {count} {what}, more than its {len(data)} bytes hold",
                        offset=position)
@@ -213,6 +218,6 @@ def _name(raw: bytes) -> str:
 def parse_static_props(bsp: MapFile, lump: GameLump) -> StaticProps:
     """The static props of `bsp`'s parsed game lump `lump` (errors name the map and lump)."""
     try:
-        return StaticProps.parse(lump.payload(MEMBER), lump.member(MEMBER).version)
+        return StaticProps.parse(lump.payload(MEMBER), lump.member(MEMBER).version, lump.endian)
     except BspError as exc:
         raise in_game_lump(exc, bsp)
