@@ -54,7 +54,8 @@ def _swap_tables(data: bytes, tables: tuple[tuple[int, str], ...], endian: str) 
         (count,) = struct.unpack_from("<i", data, at)
         out += struct.pack(endian + "i", count)
         for i in range(count):
-            out += struct.pack(endian + fmt, *struct.unpack_from("<" + fmt, data, at + 4 + size * i))
+            values = struct.unpack_from("<" + fmt, data, at + 4 + size * i)
+            out += struct.pack(endian + fmt, *values)
         at += 4 + size * count
     return out + data[at:]
 
@@ -69,19 +70,18 @@ def _swap_sprp(data: bytes, version: int) -> bytes:
         data[leaves_at:], ((2, "H"), (struct.calcsize(record), record)), ">")
 
 
-def to_big_endian(data: bytes) -> bytes:
-    """An uncompressed PC game lump (absolute offsets) as a console one: a big-endian directory,
-    offsets relative to the lump, sprp / dprp / dplt swapped, members in directory order."""
+def to_big_endian(data: bytes, lump_offset: int) -> bytes:
+    """An uncompressed PC game lump stored at `lump_offset` (absolute offsets) as a console one:
+    a big-endian directory, offsets relative to the lump, sprp / dprp / dplt swapped, members
+    in directory order."""
     entries = directory(data, "<")
-    ends = sorted(e[3] for e in entries if e[3]) + [None]
-    swap = {b"prps": lambda m, v: _swap_sprp(m, v),
+    swap = {b"prps": _swap_sprp,
             b"prpd": lambda m, v: _swap_tables(m, DPRP_TABLES, ">"),
             b"tlpd": lambda m, v: _swap_tables(m, DPLT_TABLES, ">")}
-    base = min(e[3] for e in entries if e[3]) - 4 - 16 * len(entries)
     body, rows = b"", []
     for ident, flags, version, offset, length in entries:
-        assert not flags & 1
-        member = data[offset - base:offset - base + length]
+        assert not flags & 1 and offset
+        member = data[offset - lump_offset:offset - lump_offset + length]
         start = 4 + 16 * len(entries) + len(body)
         body += swap[ident](member, version) if ident in swap else member
         rows.append(struct.pack(">4sHHii", ident[::-1], flags, version, start, length))
@@ -220,7 +220,7 @@ def test_converted_pc_game_lump_gives_the_same_props():
     with Bsp.open(VEHICLES) as bsp:
         offset = bsp.lumps[GAME_LUMP].offset
         pc = bsp.read_lump(GAME_LUMP)
-    be = to_big_endian(pc)
+    be = to_big_endian(pc, offset)
     little, big = GameLump.parse(pc, offset, "<"), GameLump.parse(be, offset, ">")
     assert little.absolute and not big.absolute
     assert [(m.name, m.version, m.length) for m in big.members] == \
@@ -251,7 +251,7 @@ def test_converted_pc_game_lump_gives_the_same_props():
 @needs_vehicles
 def test_converted_static_prop_edit_writes_big_endian():
     with Bsp.open(VEHICLES) as bsp:
-        be = to_big_endian(bsp.read_lump(GAME_LUMP))
+        be = to_big_endian(bsp.read_lump(GAME_LUMP), bsp.lumps[GAME_LUMP].offset)
     game = GameLump.parse(be, 0, ">")
     original = game.payload("sprp")
     props = StaticProps.parse(original, 5, ">")

@@ -4,8 +4,8 @@ wherever the lump lands (the directory and its offset fix-up: bspedit.format.gam
 The directory is in the map's byte order (`endian`: "<" on PC, ">" on console maps, whose
 member offsets are relative to the lump). Member data follows the directory. A compressed
 member (flags bit 0) is its own Valve LZMA blob and its directory length is the uncompressed
-size: its stored size follows from the next entry's offset. Terminator entries (id 0) mark the end, one of them possibly with offset 0
-(pointing nowhere).
+size: its stored size follows from the next entry's offset. Terminator entries (id 0) mark the
+end, one of them possibly with offset 0 (pointing nowhere).
 """
 from __future__ import annotations
 
