@@ -1,15 +1,19 @@
 """Where everything lies in a map file: lumps in file order and the bytes between them."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..format.header import Header
+from ..format.header import Header, Lump
 
 ALIGNMENT = 4
+SECTOR = 2048               # the smallest boundary a map shows on purpose: an Xbox 360 DVD sector
+MAX_BOUNDARY = 64 * 1024    # the largest boundary read from a map
 
 
-def align(offset: int) -> int:
-    return -(-offset // ALIGNMENT) * ALIGNMENT
+def align(offset: int, boundary: int = ALIGNMENT) -> int:
+    """`offset` rounded up to a multiple of `boundary`."""
+    return -(-offset // boundary) * boundary
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +36,13 @@ class Gap:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The file's regions: header, non-empty lumps in file order, gaps."""
+    """The file's regions: header, non-empty lumps in file order, gaps; and the boundaries a
+    save keeps wherever lumps move or the end changes.
+
+    Boundaries (console maps only, see `console_boundaries`): `boundaries` names the lumps that
+    start on more than 4 bytes, `end_boundary` the multiple the file end is padded to with
+    zeros (when the bytes after the last lump are zeros; other trailing data is data).
+    """
 
     header_size: int
     file_size: int
@@ -42,6 +52,12 @@ class Layout:
     # end is unaligned, or the last lump is a pakfile on RepackBSP's boundary): a resized
     # last lump gets no padding either
     open_end: bool = False
+    boundaries: tuple[tuple[int, int], ...] = ()    # (lump index, boundary) beyond 4 bytes
+    end_boundary: int = ALIGNMENT
+
+    def boundary(self, index: int) -> int:
+        """The boundary lump `index` starts on wherever it is placed."""
+        return dict(self.boundaries).get(index, ALIGNMENT)
 
     def gap_after(self, offset: int) -> Gap | None:
         """The gap starting at `offset`, if any."""
@@ -76,4 +92,42 @@ def compute_layout(header: Header, file_size: int) -> Layout:
         last.index == family.index_of(family.pakfile) and \
         last.offset % family.pakfile_alignment == 0
     open_end = last is not None and last.end == file_size and (file_size % 4 != 0 or repacked)
-    return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps), open_end)
+    boundaries, end_boundary = console_boundaries(header, lumps, file_size) \
+        if header.big_endian else ((), ALIGNMENT)
+    return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps), open_end,
+                  boundaries, end_boundary)
+
+
+def console_boundaries(header: Header, lumps: Sequence[Lump], file_size: int,
+                       ) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The boundaries of a console map's lumps (non-empty, in file order) and file end.
+
+    Valve's console conversion starts the pakfile on a DVD sector and pads the file end to one
+    (the family's `console_*_alignment` data: the defaults). A map may show larger ones: a
+    lump (or the file end) after more than 4-byte padding (a gap a 4-byte writer leaves no
+    room for) keeps the largest power of two from 2 KiB to 64 KiB that divides its offset (the
+    file size) when that gap is shorter than it, i.e. the boundary explains the gap; the larger
+    of default and shown wins. PC maps keep their 4-byte layouts: their pakfile boundary
+    (RepackBSP's) is `Family.pakfile_alignment`'s business, as it always was.
+    """
+    family = header.family
+    found: dict[int, int] = {}
+    pakfile = family.index_of(family.pakfile) if family.pakfile else None
+    if pakfile is not None and family.console_pakfile_alignment:
+        found[pakfile] = family.console_pakfile_alignment
+    position = header.size
+    for lump in lumps:
+        shown = _shown_boundary(lump.offset, position)
+        if shown > found.get(lump.index, ALIGNMENT):
+            found[lump.index] = shown
+        position = max(position, lump.end)
+    end = max(family.console_file_alignment or ALIGNMENT, _shown_boundary(file_size, position))
+    return tuple(sorted(found.items())), end
+
+
+def _shown_boundary(at: int, after: int) -> int:
+    """The boundary `at` shows when the bytes from `after` lead to it: the largest power of two
+    (2 KiB to 64 KiB) dividing it, if the gap is over 4-byte padding and shorter than it."""
+    boundary = min(at & -at, MAX_BOUNDARY)
+    deliberate = align(after) < at and at - after < boundary
+    return boundary if deliberate and boundary >= SECTOR else ALIGNMENT

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..format.header import Lump
-from .layout import Layout, align
+from .layout import ALIGNMENT, Layout, align
 
 LAYOUTS = ("stable", "compact")
 HOLE_SLACK = 64 * 1024      # in place, a hole is used for a lump it fits with this much to spare
@@ -115,6 +115,10 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     follows the last lump (BSPX readers look for it there), so it moves when the file grows.
     compact: lumps in their file order, 4-byte aligned, no holes; trailing data kept if
     `keep_tail`.
+    Boundaries (see `Layout`): wherever a lump is placed anew it starts on its boundary, and
+    when the file end moves, zeros after the last lump that padded it to `end_boundary` are
+    written anew up to that boundary instead of travelling as trailing data (`keep_tail`:
+    trailing bytes that are not all zeros are data, and the end gets no such padding).
     in-place: a changed lump goes into the smallest free hole that fits, else grows in place
     after its kept bytes when what follows is free (the last lump), else is appended. A lump
     growing after its kept bytes that is not last has the lumps after it moved first, in a
@@ -122,6 +126,8 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     Trailing data follows when the file grows; vacated bytes are zeroed after the commit.
     """
     kept = kept or {}
+    if keep_tail and layout.end_boundary > ALIGNMENT:
+        layout = dataclasses.replace(layout, end_boundary=ALIGNMENT)
     if any(_absorbs_tail(lumps[i], layout, k) for i, k in kept.items()):
         end = lumps[layout.order[-1]].end
         layout = dataclasses.replace(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
@@ -210,7 +216,7 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
         out.add("copy", _core_end(layout) - out.position, src=out.position)
     grew = last_resized or bool(appended)
     for index in appended:
-        out.pad_to(align(out.position))
+        out.pad_to(align(out.position, layout.boundary(index)))
         offsets[index] = out.position
         out.place(lumps[index], new_lengths[index], True, out.position)
     _finish_tail(out, layout, moved=grew, keep=True,
@@ -231,7 +237,8 @@ def _end_padding(out: _Builder, lump: Lump, layout: Layout, padding: bytes,
 
 def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool, pad: bool = True) -> None:
     """Trailing data after the last lump: as it was, or moved behind the new last lump (the
-    file end padded to 4 bytes unless told not to)."""
+    file end padded to 4 bytes unless told not to); zeros that padded the end to its boundary
+    are padded anew to it."""
     tail = layout.tail
     if not moved:
         if tail is not None:
@@ -239,7 +246,9 @@ def _finish_tail(out: _Builder, layout: Layout, moved: bool, keep: bool, pad: bo
         return
     if pad:
         out.pad_to(align(out.position))
-    if tail is not None and keep:
+    if layout.end_boundary > ALIGNMENT:
+        out.pad_to(align(out.position, layout.end_boundary))
+    elif tail is not None and keep:
         out.add("tail", tail.length, src=tail.start)
 
 
@@ -252,7 +261,7 @@ def _compact(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
         length = new_lengths.get(index, lump.length)
         if not length:
             continue
-        out.pad_to(align(out.position))
+        out.pad_to(align(out.position, layout.boundary(index)))
         offsets[index] = out.position
         out.place(lump, length, index in new_lengths, out.position)
     tail = layout.tail
@@ -323,28 +332,30 @@ class _Space:
     def is_free(self, start: int, end: int) -> bool:
         return _covered(self.free, start, end, self.size)
 
-    def take(self, length: int, reserved: tuple[int, int] = (0, 0)) -> int:
-        """An aligned offset for `length` bytes: the smallest free hole that fits (outside
-        `reserved`) and is not much larger (a small lump would split the room a big one
-        vacated and needs back), else after the end of the file (and of `reserved`)."""
+    def take(self, length: int, reserved: tuple[int, int] = (0, 0),
+             boundary: int = ALIGNMENT) -> int:
+        """An offset on `boundary` for `length` bytes: the smallest free hole that fits
+        (outside `reserved`) and is not much larger (a small lump would split the room a big
+        one vacated and needs back), else after the end of the file (and of `reserved`)."""
         holes = [(b - a, a, b) for a, b in self.free
-                 if align(a) + length <= b <= align(a) + length + max(length, HOLE_SLACK)
+                 if align(a, boundary) + length <= b
+                 <= align(a, boundary) + length + max(length, HOLE_SLACK)
                  and (b <= reserved[0] or a >= reserved[1])]
         if holes:
             _, a, b = min(holes)
-            start = align(a)
+            start = align(a, boundary)
             self.free.remove((a, b))
             self.free = _merged(self.free + [(a, start), (start + length, b)])
             return start
-        start = align(max(self.size, reserved[1]))
+        start = align(max(self.size, reserved[1]), boundary)
         self.free = _merged(self.free + [(self.size, start)])    # zeros the file grows by
         self.size = start + length
         return start
 
     def _place(self, index: int, length: int, changed: bool, kept: Mapping[int, int],
                writes: list, reserved: tuple[int, int] = (0, 0)) -> int:
-        """Take room for lump `index` and plan writing it there."""
-        at = self.take(length, reserved)
+        """Take room for lump `index` (on its boundary) and plan writing it there."""
+        at = self.take(length, reserved, self.layout.boundary(index))
         out = _Builder(at, self.layout, kept)
         out.place(self.lumps[index], length, changed, at)
         writes.append((at, tuple(out.pieces)))
@@ -353,16 +364,17 @@ class _Space:
     def _commit(self, offsets: list[int], lengths: Sequence[int], writes: list,
                 vacated: list[tuple[int, int]], final: bool) -> Commit:
         """Close a step: vacated regions turn free after the commit; a free end it leaves is
-        cut off the file."""
+        cut off the file. A grown or cut file ends padded to the layout's end boundary."""
         vacated = [(a, b) for a, b in vacated if b > a]
         self.offsets, self.lengths = tuple(offsets), tuple(lengths)
         self.free = _merged(self.free + vacated)
         self.vacated += vacated
         live = max([o + n for o, n in zip(offsets, lengths) if n] +
                    [self.tail_at + self.tail.length if self.tail else 0, self.layout.header_size])
+        end = self.layout.end_boundary
         if self.size > self.layout.file_size:
-            self.size = align(self.size)        # a grown file ends padded to 4 bytes
-        cut = align(live)
+            self.size = align(self.size, end)       # a grown file ends padded (4 bytes or more)
+        cut = align(live, end)
         if cut < self.size and self.is_free(cut, self.size) and any(b > cut for _, b in vacated):
             self.size = cut
             self.free = _merged((a, min(b, cut)) for a, b in self.free if a < cut)
@@ -419,16 +431,21 @@ class _Space:
         live = sorted((o, i) for i, (o, n) in enumerate(zip(self.offsets, self.lengths)) if n)
         for a, b in self.free:
             behind = [i for o, i in live if o >= b]
-            cost = sum(align(self.lengths[i]) for i in behind)
-            if b - a < HOLE_SLACK or not behind or cost > b - align(a) - HOLE_SLACK:
+            if b - a < HOLE_SLACK or not behind:
+                continue
+            places, at = [], a          # where they go, each on its boundary
+            for index in behind:
+                places.append(align(at, self.layout.boundary(index)))
+                at = align(places[-1] + self.lengths[index])
+            if at > b - HOLE_SLACK:
                 continue
             spans = [(self.offsets[i], self.offsets[i] + self.lengths[i]) for i in behind]
             if not _covered(_merged(self.free + spans), a, self.size, self.size):
                 continue                     # data no lump references lies behind: kept
-            offsets, writes, at = list(self.offsets), [], align(a)
-            for index in behind:
-                writes.append((at, (Piece("lump", self.lengths[index], index=index),)))
-                offsets[index], at = at, align(at + self.lengths[index])
+            offsets, writes = list(self.offsets), []
+            for index, place in zip(behind, places):
+                writes.append((place, (Piece("lump", self.lengths[index], index=index),)))
+                offsets[index] = place
             self.free = [r for r in self.free if r != (a, b)] + [(at, b)]
             return self._commit(offsets, self.lengths, writes, spans, final=True)
         return None

@@ -20,6 +20,9 @@ byte for byte. The pakfile is copied as it is; trailing data is kept unless it i
 Valve's repack sometimes pads the file end with zeros to a multiple of 1 KiB: a map ending so
 (zeros after its last lump, the file size a multiple of 1 KiB) is written ending so too, both
 ways, so decompress then compress of such a map gives it back.
+Console (big-endian) maps keep the boundaries their layout names (`Layout.boundaries`,
+`end_boundary`: the pakfile on a DVD sector or the larger boundary the map shows, the file end
+padded with zeros to a sector), as Valve's console conversion writes them.
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from ..bsp import Bsp
 from ..errors import BspError
 from ..lumps.gamelump import GameLump, Member, in_game_lump, read_game_lump
 from ..format.header import Header
-from ..container.layout import align
+from ..container.layout import ALIGNMENT, align
 from ..format.header import lump_label
 from ..limits import LIMITS
 from ..format.lzma_lump import compress, decompress, lzma_header
@@ -111,9 +114,10 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
     pieces = []
     position = header.size
     for lump in sorted((l for l in header.lumps if l.length), key=lambda l: l.offset):
-        alignment = bsp.family.pakfile_alignment or 4
-        start = -(-position // alignment) * alignment if lump.index == pakfile \
-            else align(position)
+        boundary = bsp.layout.boundary(lump.index)
+        if lump.index == pakfile:
+            boundary = max(boundary, bsp.family.pakfile_alignment or ALIGNMENT)
+        start = align(position, boundary)
         pieces.append(Piece("zeros", start - position))
         if bsp.is_replaced(lump.index) or lump.index == game_lump:     # the game lump relocated
             pieces.append(Piece("lump", lump.length, index=lump.index))
@@ -128,8 +132,10 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
     if bsp.tail_is_data():
         pieces += [Piece("zeros", align(position) - position),
                    Piece("copy", tail.length, src=tail.start)]
-    elif end_padded(bsp):
-        pieces.append(Piece("zeros", -position % END_ALIGNMENT))
+    else:           # zeros padding the end (a console map's sector, Valve's 1 KiB) or none
+        boundary = max(bsp.layout.end_boundary, END_ALIGNMENT if end_padded(bsp) else ALIGNMENT)
+        if boundary > ALIGNMENT:
+            pieces.append(Piece("zeros", -position % boundary))
     pieces = [p for p in pieces if p.length]
     return header, Plan(tuple(l.offset for l in header.lumps), header.size, tuple(pieces))
 

@@ -47,6 +47,11 @@ class Family:
     # Valve's RepackBSP (bspzip, LZMA repacks) starts the pakfile on this boundary and writes
     # no padding after it: a pakfile stored last so is a sign of that writer
     pakfile_alignment: int | None = None
+    # Valve's console conversion (bsplib.cpp: SetPakFileLump, SwapBSPFile) starts the pakfile
+    # on a DVD sector and pads the file end to one: the boundaries big-endian maps keep (a
+    # larger one the map shows wins, see container.layout.console_boundaries)
+    console_pakfile_alignment: int | None = None
+    console_file_alignment: int | None = None
     game_lump: str | None = None
     trailer: str | None = None    # bspx: Quake 1 maps may carry a BSPX directory after the last lump
 
@@ -118,7 +123,8 @@ FUSION = Family("fbsp", "Quake 3 derivative (FBSP 1: Warsow / qfusion)", "quake3
 SOURCE = Family("source", "Source engine (VBSP)", "source", "vbsp", ident=b"VBSP",
                 versions=frozenset(range(17, 26)), lump_names=_SOURCE_LUMPS,
                 pakfile="PAKFILE", pakfile_alignment=2048, game_lump="GAME_LUMP",
-                ident_big_endian=b"PSBV")
+                ident_big_endian=b"PSBV", console_pakfile_alignment=2048,
+                console_file_alignment=2048)
 
 FAMILIES = (QUAKE1, BSP2, BSP2_RMQ, GOLDSRC, BLUE_SHIFT, QUAKE2, QUAKE3, RAVEN, FUSION, SOURCE)
 BY_KEY = {family.key: family for family in FAMILIES}
