@@ -5,8 +5,9 @@ writer: the header and lump directory big-endian, ident `PSBV`; every lump with 
 layout (numpy dtypes of bspedit.format.generated.record_types, plain data from the ksy specs)
 byte-swapped field by field; VISIBILITY's and OCCLUSION's counts and tables swapped; the game
 lump's directory big-endian with member offsets relative to the lump, its `sprp` (static prop
-layouts per version, below) and `dprp` members swapped. Text lumps, the pakfile (a zip, always
-little-endian) and lumps with no known layout keep their bytes (`kept_lumps` names them).
+layouts per version, below), `dprp` and `dplt`/`dplh` members swapped. Text lumps, the pakfile
+(a zip, always little-endian) and lumps with no known layout (PHYSCOLLIDE, PHYSDISP: bspedit
+reads those on PC maps only) keep their bytes (`kept_lumps` names them).
 
 Swapping reverses the bytes of each number in place, so it is exact for any bit pattern (NaN
 floats too). Console files end zero-padded to a multiple of 2048 bytes, so `to_big_endian`
@@ -114,13 +115,15 @@ def _static_prop_sections(data: bytes, src: str, version: int) -> list[tuple[int
 
 
 def _member(name: bytes, version: int, data: bytes, src: str) -> bytes:
-    """A game lump member swapped: `sprp` and `dprp`; other members keep their bytes."""
+    """A game lump member swapped: `sprp`, `dprp`, `dplt`/`dplh`; others keep their bytes."""
     if name == b"sprp":
         return _counted(data, src, _static_prop_sections(data, src, version))
     if name == b"dprp":
         return _counted(data, src, [_type_spans("source_game_lumps::detail_object_dict_entry"),
                                     _type_spans("source_game_lumps::detail_sprite_dict_entry"),
                                     _type_spans("source_game_lumps::detail_object_v4")])
+    if name in (b"dplt", b"dplh"):
+        return _counted(data, src, [_type_spans("source_game_lumps::detail_prop_lightstyle")])
     return data
 
 
