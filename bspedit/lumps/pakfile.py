@@ -20,6 +20,16 @@ removes or replaces stay behind as unreferenced bytes until a clean save or a re
 central directory and end record stay too, so a fast edit that removes exactly what later
 appends added cuts the lump back to that earlier zip, writing nothing (nothing the map still
 references is overwritten before its header is committed, and the pakfile is never copied).
+
+Console pakfiles carry the comment `XZP2 N`: Valve's non-compatible layout (CZipFile with
+m_bCompatibleFormat off). Entry data is aligned as for XZP1 and each central directory record
+declares its padding as an extra-field length without holding those bytes (the next record
+follows the name); the directory's end is zero-padded to N inside its recorded size. Their first
+entry, `__preload_section.pre`, is the preload section of Valve's xZip tool (`_Preload`), indexed
+by central directory position: edits rebuild it with the entry list (a new entry has no preload
+data, a removed or replaced entry's goes away) and refuse to edit a pakfile whose section does
+not match its directory. Entries an XZP2 edit moves are padded again so their data stays aligned
+(unchanged when the move keeps the alignment), and XZP2 edits always write a clean zip.
 """
 from __future__ import annotations
 
@@ -53,10 +63,17 @@ _END = struct.Struct("<4sHHHHIIH")                  # end of central directory r
 _LOCAL_SIG, _CENTRAL_SIG, _END_SIG = b"PK\x03\x04", b"PK\x01\x02", b"PK\x05\x06"
 _DESCRIPTOR_SIG = b"PK\x07\x08"
 _CENTRAL_OFFSET_FIELD = 42                         # relative offset of local header in a record
+_CENTRAL_EXTRA_FIELD, _LOCAL_EXTRA_FIELD = 30, 28  # extra field lengths in a record, a header
 _UTF8_FLAG, _DESCRIPTOR_FLAG, _ENCRYPTED_FLAG = 0x800, 0x8, 0x1
 _LZMA_VERSION = bytes([9, 38])                     # the LZMA SDK Valve's tools bundle
 VALVE_COMMENT = b"XZP1 0".ljust(32, b"\0")
 _SEARCH_CHUNK = 1 << 16
+PRELOAD_NAME = "__preload_section.pre"             # zip_uncompressed.h PRELOAD_SECTION_NAME
+_PRELOAD_VERSION = 3                               # PRELOAD_HDR_VERSION
+_NO_PRELOAD = 0xFFFF                               # INVALID_PRELOAD_ENTRY
+# Valve's tool writes the preload section in the console's (big-endian) byte order on any machine
+_PRELOAD_HEADER = struct.Struct(">4I")             # version, entries, preloads, alignment
+_PRELOAD_ENTRY = struct.Struct(">2I")              # length, offset into the preload data
 CUBEMAP = re.compile(r"materials/maps/[^/]+/(c-?\d+_-?\d+_-?\d+|cubemapdefault)(\.hdr)?\.vtf")
 
 def unsafe_name(name: str) -> str | None:
@@ -107,6 +124,81 @@ class Entry:
     def is_dir(self) -> bool:
         return self.name.endswith(("/", "\\"))
 
+    @property
+    def is_preload(self) -> bool:
+        """True for `__preload_section.pre` (the preload section of an XZP2 pakfile)."""
+        return self.key == PRELOAD_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class _Preload:
+    """The preload section of an XZP2 pakfile (zip_uncompressed.h ZIP_PreloadHeader, as the xZip
+    tool builds it): a header (version 3, zip entries, preload entries, alignment), per preload
+    entry (length, offset into the data), per zip entry in central directory order the index of
+    its preload entry or 0xFFFF (the remap table), then the data, zero-padded to the
+    alignment."""
+
+    alignment: int
+    directory: tuple[tuple[int, int], ...]
+    remap: tuple[int, ...]
+    data: bytes
+
+    @classmethod
+    def parse(cls, section: bytes, entries: int) -> _Preload:
+        """The section's tables; ValueError saying why they do not fit a zip of `entries`."""
+        if len(section) < _PRELOAD_HEADER.size:
+            raise ValueError(f"holds {len(section)} bytes, less than its header")
+        version, count, preloads, alignment = _PRELOAD_HEADER.unpack_from(section)
+        if version != _PRELOAD_VERSION:
+            raise ValueError(f"has version {version}, not {_PRELOAD_VERSION}")
+        if count != entries:
+            raise ValueError(f"indexes {count} zip entries but the central directory has "
+                             f"{entries}")
+        start = _PRELOAD_HEADER.size + preloads * _PRELOAD_ENTRY.size + count * 2
+        if start > len(section):
+            raise ValueError(f"tables ({start} bytes) run past its {len(section)} bytes")
+        directory = tuple(_PRELOAD_ENTRY.iter_unpack(
+            section[_PRELOAD_HEADER.size:_PRELOAD_HEADER.size + preloads * _PRELOAD_ENTRY.size]))
+        remap = struct.unpack_from(f">{count}H", section, start - count * 2)
+        if any(index != _NO_PRELOAD and index >= preloads for index in remap):
+            raise ValueError("remap table names a preload entry it lacks")
+        position = 0
+        for length, offset in sorted(directory, key=lambda pair: pair[1]):
+            if offset < position:
+                raise ValueError("preload entries overlap")
+            position = offset + length
+        if start + position > len(section) or any(section[start + position:]):
+            raise ValueError("preload data runs past the section or is followed by non-zero "
+                             "bytes")
+        return cls(alignment, directory, remap, section[start:start + position])
+
+    def edited(self, remap: Sequence[int], dropped: set[int]) -> _Preload:
+        """The section with preload entries `dropped` (and their data) cut out and `remap` (in
+        the old preload indices) as the remap table."""
+        cuts = sorted((self.directory[k][1], self.directory[k][0]) for k in dropped)
+        kept = [k for k in range(len(self.directory)) if k not in dropped]
+        renumber = {old: new for new, old in enumerate(kept)}
+        pieces, position = [], 0
+        for offset, length in cuts:
+            pieces.append(self.data[position:offset])
+            position = offset + length
+        pieces.append(self.data[position:])
+
+        def moved(offset: int) -> int:
+            return offset - sum(length for at, length in cuts if at < offset)
+        directory = tuple((self.directory[k][0], moved(self.directory[k][1])) for k in kept)
+        return _Preload(self.alignment, directory,
+                        tuple(_NO_PRELOAD if k == _NO_PRELOAD else renumber[k] for k in remap),
+                        b"".join(pieces))
+
+    def build(self) -> bytes:
+        """The section's bytes, as the xZip tool lays them out."""
+        body = b"".join([_PRELOAD_HEADER.pack(_PRELOAD_VERSION, len(self.remap),
+                                              len(self.directory), self.alignment),
+                         *(_PRELOAD_ENTRY.pack(*pair) for pair in self.directory),
+                         struct.pack(f">{len(self.remap)}H", *self.remap), self.data])
+        return body + bytes(_pad_to(self.alignment, len(body)))
+
 
 Reader = Callable[[int, int], bytes]
 
@@ -129,7 +221,12 @@ class Pakfile:
         self._end = _END.pack(_END_SIG, 0, 0, 0, 0, 0, 0, len(VALVE_COMMENT)) + VALVE_COMMENT
         self._trailer = b""
         self.alignment = 0
+        self.compatible = True            # False for XZP2: records hold no extra-field bytes
         self._cd_offset = 0
+        self._preload: _Preload | None = None
+        self._preload_entry: Entry | None = None       # the section as read
+        self._preload_refs: dict[Entry, int] = {}      # entry -> its preload entry index
+        self.preload_problem: str | None = None        # why XZP2 edits are refused, if they are
         self._gone: set[int] = set()      # offsets of original entries removed or replaced
         self._compact = False
         self.edits = 0                    # counts add, remove and repack calls
@@ -177,9 +274,8 @@ class Pakfile:
         self._end = self._read(end_at, record_end)
         self._trailer = self._read(record_end, self.length)
         comment = self._end[_END.size:]
-        if comment[:4].upper() == b"XZP2":
-            raise self._error("XZP2 (console) pakfiles are not supported", end_at + _END.size)
-        if comment[:4].upper() == b"XZP1":
+        if comment[:4].upper() in (b"XZP1", b"XZP2"):
+            self.compatible = comment[3:4] == b"1"
             digits = re.match(rb"\s*(\d+)", comment[4:])
             alignment = int(digits.group(1)) if digits else 0
             self.alignment = alignment if alignment & (alignment - 1) == 0 else 0
@@ -193,6 +289,25 @@ class Pakfile:
         self._check_overlaps()
         self._entries = list(self._original)
         self._index()
+        if not self.compatible:
+            self._read_preload()
+
+    def _read_preload(self) -> None:
+        """Parse the preload section; a section that does not fit the directory only makes
+        edits refused (its entries still read)."""
+        entry = self.find(PRELOAD_NAME)
+        if entry is None:
+            return
+        self._preload_entry = entry
+        try:
+            if entry.method != STORED:
+                raise ValueError(f"is stored with {entry.method_name}, not stored")
+            self._preload = _Preload.parse(self.read(entry), len(self._original))
+        except (ValueError, BspError) as exc:
+            self.preload_problem = f"its preload section {PRELOAD_NAME} {exc}"
+            return
+        self._preload_refs = {e: k for e, k in zip(self._original, self._preload.remap)
+                              if k != _NO_PRELOAD}
 
     def _find_end(self) -> int:
         """Offset of the end record: the last signature that leaves room for one, as Valve's
@@ -216,7 +331,9 @@ class Pakfile:
          comment_length, _, _, _, offset) = _CENTRAL.unpack_from(directory, position)
         if sig != _CENTRAL_SIG:
             raise self._error("bad zip central directory record signature", where)
-        record_end = position + _CENTRAL.size + name_length + extra_length + comment_length
+        record_end = position + _CENTRAL.size + name_length
+        if self.compatible:
+            record_end += extra_length + comment_length
         if record_end > len(directory):
             raise self._error("zip central directory record runs past the directory", where)
         raw_name = directory[position + _CENTRAL.size:position + _CENTRAL.size + name_length]
@@ -314,6 +431,10 @@ class Pakfile:
         problem = "names no file" if not key or key.endswith("/") else unsafe_name(key)
         if problem:
             raise BspError(f"pak path {name!r} {problem}")
+        self._check_editable()
+        if key == PRELOAD_NAME and not self.compatible:
+            raise self._error(f"{PRELOAD_NAME} is the XZP2 preload section: edits rebuild it "
+                              "from the entries, it cannot be added or replaced")
         existing = self.find(key)
         if existing is not None and not update:
             raise self._error(f"pak entry {existing.name!r} already exists (use --update to "
@@ -330,16 +451,23 @@ class Pakfile:
             self._by_key[key] = entry
         else:
             self._replace(self._entries.index(existing), entry)
+        self._sync_preload()
         self.edits += 1
         return entry
 
     def remove(self, entries: Entry | Iterable[Entry]) -> None:
         """Remove entries (from `entries`, `find` or `matching`)."""
-        gone = {id(e) for e in ([entries] if isinstance(entries, Entry) else entries)}
+        chosen = [entries] if isinstance(entries, Entry) else list(entries)
+        self._check_editable()
+        if not self.compatible and any(e.is_preload for e in chosen):
+            raise self._error(f"{PRELOAD_NAME} is the XZP2 preload section: edits rebuild it "
+                              "from the entries, it cannot be removed")
+        gone = {id(e) for e in chosen}
         self.edits += 1
         self._gone.update(e.offset for e in self._entries if id(e) in gone and e.offset >= 0)
         self._entries = [e for e in self._entries if id(e) not in gone]
         self._index()
+        self._sync_preload()
 
     def _replace(self, position: int, new: Entry) -> None:
         old = self._entries[position]
@@ -349,16 +477,45 @@ class Pakfile:
         if old.offset >= 0:
             self._gone.add(old.offset)
 
+    def _check_editable(self) -> None:
+        if self.preload_problem:
+            raise self._error(f"refused to edit this XZP2 pakfile: {self.preload_problem}, "
+                              "so it could not be kept consistent with the entries")
+
+    def _sync_preload(self) -> None:
+        """Put the preload section that fits the entry list in place of the current one: the
+        section as read when the remap table comes out the same, else one rebuilt without the
+        preload data of entries removed or replaced, 0xFFFF for new entries."""
+        if self._preload is None or self._preload_entry is None:
+            return
+        original = self._preload_entry
+        remap = [self._preload_refs.get(e, _NO_PRELOAD) for e in self._entries]
+        if remap == list(self._preload.remap):
+            section = original
+            self._gone.discard(original.offset)
+        else:
+            dropped = set(self._preload.remap) - set(remap) - {_NO_PRELOAD}
+            data = self._preload.edited(remap, dropped).build()
+            section = Entry(original.name, len(data), len(data), STORED, zlib.crc32(data),
+                            original.flags, -1, original.raw_name, b"", payload=data)
+            self._gone.add(original.offset)
+        position = next(i for i, e in enumerate(self._entries)
+                        if e is original or (e.is_preload and e.payload is not None))
+        self._entries[position] = section
+        self._index()
+
     def repack(self, *, compress: bool) -> list[Entry]:
         """Re-encode every entry stored (or LZMA-compressed, where that is smaller), as
         `bspzip -repack [-compress]`; entries already in that form keep their bytes. The next
         `apply` writes a clean zip. Returns the entries re-encoded."""
+        self._check_editable()
         changed = []
         with bar(sum(e.size for e in self._entries), "repack",
                  minimum=LZMA_WORK if compress else BIG_WORK) as shown:
             for position, entry in enumerate(self._entries):
                 shown.advance(entry.size)
-                if entry.method == (LZMA if compress else STORED) or entry.is_dir:
+                if entry.method == (LZMA if compress else STORED) or entry.is_dir \
+                        or (entry.is_preload and not self.compatible):
                     continue
                 method, payload = _encode(self.read(entry), compress)
                 if method == entry.method:
@@ -367,6 +524,8 @@ class Pakfile:
                                           offset=-1, record=b"", data_start=-1, end=-1,
                                           payload=payload)
                 self._replace(position, new)
+                if entry in self._preload_refs:       # the same content: its preload data holds
+                    self._preload_refs[new] = self._preload_refs[entry]
                 changed.append(new)
         self._compact = True
         self.edits += 1
@@ -399,12 +558,15 @@ class Pakfile:
         parts: list[bytes] = []
         position = keep
         placed: dict[int, int] = {}       # id(entry) -> its new local header offset
+        padded: dict[int, int] = {}       # id(entry) -> its new padding, for XZP2 moves
         for entry in self._entries:
             if entry.payload is None and (append_at is not None or entry.offset < keep):
                 continue
             placed[id(entry)] = position
             if entry.payload is None:
                 chunk = [self._read(entry.offset, entry.end)]
+                if not self.compatible:
+                    chunk = self._realigned(entry, chunk[0], position, padded)
             else:
                 padding = _padding(self.alignment, position, len(entry.raw_name))
                 chunk = [_local_header(entry, padding), entry.payload]
@@ -417,11 +579,16 @@ class Pakfile:
                 record = bytearray(entry.record)
                 if id(entry) in placed:
                     struct.pack_into("<I", record, _CENTRAL_OFFSET_FIELD, placed[id(entry)])
+                if id(entry) in padded:
+                    struct.pack_into("<H", record, _CENTRAL_EXTRA_FIELD, padded[id(entry)])
                 parts.append(bytes(record))
             else:
                 offset = placed[id(entry)]
                 parts.append(_central_record(entry, _padding(self.alignment, offset,
-                                                             len(entry.raw_name)), offset))
+                                                             len(entry.raw_name)), offset,
+                                             self.compatible))
+        if not self.compatible:         # Valve pads the XZP2 directory's end inside its size
+            parts.append(bytes(_pad_to(self.alignment, keep + sum(map(len, parts)))))
         cd_end = keep + sum(map(len, parts))
         if len(self._entries) > 0xFFFE or cd_end > 0xFFFFFFFF:
             raise self._error("the pakfile would need zip64 (over 65534 entries or 4 GiB)")
@@ -433,19 +600,35 @@ class Pakfile:
             parts.append(self._trailer)
         return keep, b"".join(parts)
 
+    def _realigned(self, entry: Entry, chunk: bytes, position: int,
+                   padded: dict[int, int]) -> list[bytes]:
+        """An XZP2 entry's local header and data moved to `position`, its zero padding sized
+        again so the data stays aligned (recorded in `padded`); as stored when the padding
+        holds other bytes."""
+        name_end = _LOCAL.size + len(entry.raw_name)
+        extra = entry.data_start - entry.offset - name_end
+        if not self.alignment or any(chunk[name_end:name_end + extra]):
+            return [chunk]
+        padding = _padding(self.alignment, position, len(entry.raw_name))
+        header = bytearray(chunk[:name_end])
+        struct.pack_into("<H", header, _LOCAL_EXTRA_FIELD, padding)
+        padded[id(entry)] = padding
+        return [bytes(header), bytes(padding), chunk[name_end + extra:]]
+
     def apply(self, bsp: MapFile, *, in_place: bool = False) -> int | None:
         """Put the edit into `bsp` (saved later with `save` or `save_in_place`). With
-        `in_place`, only new bytes are appended to the file (a `repack` still writes a clean
-        zip). Returns the lump's new length, or None when there is nothing to change. Read the
-        pakfile again after saving."""
+        `in_place`, only new bytes are appended to the file (a `repack` or an XZP2 edit still
+        writes a clean zip). Returns the lump's new length, or None when there is nothing to
+        change. Read the pakfile again after saving."""
         if not self.dirty:
             return None
         index = pak_index(bsp)
-        earlier = self._earlier_zip() if in_place and self._spliceable else None
+        fast = in_place and self._spliceable and self.compatible
+        earlier = self._earlier_zip() if fast else None
         if earlier is not None:
             bsp.splice_lump(index, earlier, b"")
             return earlier
-        base = bsp.append_base(index) if in_place and self._spliceable else None
+        base = bsp.append_base(index) if fast else None
         keep, extra = self.splice(None if self._compact else base)
         if self._spliceable:
             bsp.splice_lump(index, keep, extra)
@@ -602,7 +785,9 @@ def _local_header(entry: Entry, padding: int) -> bytes:
                        padding) + entry.raw_name + bytes(padding)
 
 
-def _central_record(entry: Entry, padding: int, offset: int) -> bytes:
+def _central_record(entry: Entry, padding: int, offset: int, compatible: bool) -> bytes:
+    """A new entry's central directory record; an XZP2 one declares its padding but holds
+    none of it."""
     return _CENTRAL.pack(_CENTRAL_SIG, 20, _needed(entry.method), entry.flags, entry.method, 0, 0,
                          entry.crc, entry.stored_size, entry.size, len(entry.raw_name), padding,
-                         0, 0, 0, 0, offset) + entry.raw_name + bytes(padding)
+                         0, 0, 0, 0, offset) + entry.raw_name + bytes(padding if compatible else 0)
