@@ -71,6 +71,23 @@ def test_the_console_map_shows_a_64k_pakfile_and_a_2k_end():
         assert bsp.layout.end_boundary == 2048
 
 
+@needs_console
+def test_saves_padded_to_the_end_boundary_read_back_the_same(tmp_path):
+    """A pakfile grown by 2048 bytes ends the file on a 4 KiB multiple: the end still reads as
+    2 KiB, so shrinking it back gives the map back."""
+    grown, back = tmp_path / "grown.bsp", tmp_path / "back.bsp"
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        pak = bsp.read_lump(PAKFILE)
+        bsp.replace_lump(PAKFILE, pak + bytes(2048))
+        bsp.save(grown)
+    with Bsp.open(grown) as bsp:
+        assert bsp.size == SIZE + 2048 and bsp.size % 4096 == 0
+        assert bsp.layout.end_boundary == 2048
+        bsp.replace_lump(PAKFILE, pak)
+        bsp.save(back)
+    assert back.read_bytes() == CONSOLE_MAP.read_bytes()
+
+
 def test_pc_maps_have_no_boundaries():
     with Bsp.open(ROOT / "tests" / "data" / "tiny.bsp") as bsp:
         assert not bsp.header.big_endian
@@ -96,8 +113,10 @@ def test_a_boundary_counts_when_the_gap_before_it_is_explained():
     # a gap shorter than 64 KiB before 2 ** 17: 64 KiB (no more); an end after 2044 zeros
     assert _boundaries([(start, 100), (1136, 128000), (1 << 17, 4)], (1 << 17) + 4 + 2044) == \
         (((2, 65536), pak), 2048)
-    # a gap longer than the boundary it leads to is not explained by it; a larger end shows
-    assert _boundaries([(start, 100), (6144, 4)], 8192) == ((pak,), 8192)
+    # a gap longer than the boundary it leads to is not explained by it; the end keeps the
+    # smallest boundary that explains the zeros after the last lump
+    assert _boundaries([(start, 100), (6144, 4)], 8192) == ((pak,), 2048)
+    assert _boundaries([(start, 100), (6144, 4)], 16384) == ((pak,), 16384)
 
 
 # -- the planner, on layouts alone --------------------------------------------------------------

@@ -103,12 +103,18 @@ def console_boundaries(header: Header, lumps: Sequence[Lump], file_size: int,
     """The boundaries of a console map's lumps (non-empty, in file order) and file end.
 
     Valve's console conversion starts the pakfile on a DVD sector and pads the file end to one
-    (the family's `console_*_alignment` data: the defaults). A map may show larger ones: a
-    lump (or the file end) after more than 4-byte padding (a gap a 4-byte writer leaves no
-    room for) keeps the largest power of two from 2 KiB to 64 KiB that divides its offset (the
-    file size) when that gap is shorter than it, i.e. the boundary explains the gap; the larger
-    of default and shown wins. PC maps keep their 4-byte layouts: their pakfile boundary
-    (RepackBSP's) is `Family.pakfile_alignment`'s business, as it always was.
+    (the family's `console_*_alignment` data: the defaults). A map may show larger ones, read
+    where a gap is more than 4-byte padding (a 4-byte writer leaves no such gap) and shorter
+    than the boundary (which then explains it), from 2 KiB up to 64 KiB; the larger of default
+    and shown wins:
+    - a lump keeps the largest such power of two dividing its offset: where a lump starts is
+      the writer's choice (the real map's pakfile at 3 * 64 KiB shows 64 KiB, which a 2 KiB
+      writer would hit one time in 32), and a 64 KiB multiple reads back as 64 KiB;
+    - the file end keeps the smallest such power of two dividing the file size: zeros padding
+      to 2 KiB leave a multiple of 4 KiB every other time, and a save padded to the boundary
+      must read back with the same one (pak add then remove gives the map back).
+    PC maps keep their 4-byte layouts: their pakfile boundary (RepackBSP's) is
+    `Family.pakfile_alignment`'s business, as it always was.
     """
     family = header.family
     found: dict[int, int] = {}
@@ -117,17 +123,19 @@ def console_boundaries(header: Header, lumps: Sequence[Lump], file_size: int,
         found[pakfile] = family.console_pakfile_alignment
     position = header.size
     for lump in lumps:
-        shown = _shown_boundary(lump.offset, position)
-        if shown > found.get(lump.index, ALIGNMENT):
-            found[lump.index] = shown
+        shown = _shown_boundaries(lump.offset, position)
+        if shown and shown[-1] > found.get(lump.index, ALIGNMENT):
+            found[lump.index] = shown[-1]
         position = max(position, lump.end)
-    end = max(family.console_file_alignment or ALIGNMENT, _shown_boundary(file_size, position))
+    shown = _shown_boundaries(file_size, position)
+    end = max([family.console_file_alignment or ALIGNMENT] + shown[:1])
     return tuple(sorted(found.items())), end
 
 
-def _shown_boundary(at: int, after: int) -> int:
-    """The boundary `at` shows when the bytes from `after` lead to it: the largest power of two
-    (2 KiB to 64 KiB) dividing it, if the gap is over 4-byte padding and shorter than it."""
-    boundary = min(at & -at, MAX_BOUNDARY)
-    deliberate = align(after) < at and at - after < boundary
-    return boundary if deliberate and boundary >= SECTOR else ALIGNMENT
+def _shown_boundaries(at: int, after: int) -> list[int]:
+    """The boundaries (2 KiB to 64 KiB, ascending) that explain the gap from `after` to `at`:
+    powers of two dividing `at` that the gap, over 4-byte padding, is shorter than."""
+    if align(after) >= at:
+        return []
+    sizes = (SECTOR << shift for shift in range((MAX_BOUNDARY // SECTOR).bit_length()))
+    return [size for size in sizes if at % size == 0 and at - after < size]
