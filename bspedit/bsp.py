@@ -126,17 +126,18 @@ class Bsp(MapFile):
 
     def records(self, lump: int | str, *, writable: bool = False) -> numpy.ndarray[Any, Any]:
         """The lump's fixed-size records as a numpy structured array (dtype from the Kaitai
-        specs for this family, map version and lump version; LZMA lumps decompressed).
-        Read-only: a zero-copy view of the file as it was opened (read again after an
-        in-place save). `writable`: the map's own copy, the same array on every call, stored
-        by `save` when its bytes changed. Bytes after the last whole record are kept
-        (`record_tail`). BspError for lumps without a fixed-size record type. See
-        `bspedit.lumps.records`."""
+        specs for this family, map version and lump version, in the map's byte order:
+        big-endian on console maps; LZMA lumps decompressed). Read-only: a zero-copy view
+        of the file as it was opened (read again after an in-place save). `writable`: the
+        map's own copy, the same array on every call, stored by `save` when its bytes
+        changed. Bytes after the last whole record are kept (`record_tail`). BspError for
+        lumps without a fixed-size record type. See `bspedit.lumps.records`."""
         return self._record_store().records(self.lump_index(lump), writable)
 
     def replace_records(self, lump: int | str, array: numpy.ndarray[Any, Any]) -> None:
-        """Give the lump a copy of `array` (1-D, the lump's record dtype, any length) as its
-        records; `records(lump, writable=True)` then gives that copy. The tail is kept."""
+        """Give the lump a copy of `array` (1-D, the lump's record dtype in the map's byte
+        order, any length) as its records; `records(lump, writable=True)` then gives that
+        copy. The tail is kept."""
         self._record_store().replace(self.lump_index(lump), array)
 
     def record_tail(self, lump: int | str) -> bytes:

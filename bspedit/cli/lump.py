@@ -158,8 +158,9 @@ def run_show(args: argparse.Namespace) -> int:
         row = lump_row(bsp, lump)
         if records is None:
             return _show_structure(args, bsp, index, row)
+        endian = bsp.header.endian
     type_name, whole, tail = records
-    dtype = type_dtype(type_name)
+    dtype = type_dtype(type_name, endian)
     cols = columns(dtype)
     count = len(whole) // dtype.itemsize
     shown = range(count)[args.rows or slice(None)]

@@ -124,7 +124,7 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
     elif records is not None and lump.name != family.game_lump:
         type_name, whole, tail = records
         name = f"{stem}.csv"
-        write_table(folder / name, type_name, whole)
+        write_table(folder / name, type_name, whole, bsp.header.endian)
         tail_file = None
         if tail:
             tail_file = f"{stem}.tail.bin"
@@ -159,7 +159,8 @@ def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any
                                "type": None, "content_length": len(data),
                                "content_crc32": _crc(data), "file": f"{subfolder}/{name}.bin"}
         entry = game_lump_type(bsp.family.key, name, member.version)
-        model = model_for_type(entry.type) if entry is not None and entry.whole else None
+        model = model_for_type(entry.type, bsp.header.endian) \
+            if entry is not None and entry.whole else None
         obj = _model_json(model, data) if model is not None else None
         (folder / subfolder).mkdir(exist_ok=True)
         if entry is not None and obj is not None:
@@ -188,19 +189,21 @@ def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str,
     from ..lumps.structures import model_for_type
 
     entry = lump_type(bsp.family.key, lump.name, lump.version, bsp.header.version)
-    model = model_for_type(entry.type) if entry is not None and entry.whole else None
+    model = model_for_type(entry.type, bsp.header.endian) \
+        if entry is not None and entry.whole else None
     if entry is None or model is None:
         return None
     obj = _model_json(model, content)
     return None if obj is None else (entry.type, obj)
 
 
-def write_table(path: Path, type_name: str, data: bytes) -> None:
-    """Whole records of `type_name` as CSV: a header row of dotted field names, a row each."""
+def write_table(path: Path, type_name: str, data: bytes, endian: str = "<") -> None:
+    """Whole records of `type_name` (in byte order `endian`) as CSV: a header row of dotted
+    field names, a row each."""
     from ..lumps.recordtable import columns, format_rows
     from ..format.recordtypes import type_dtype
 
-    dtype = type_dtype(type_name)
+    dtype = type_dtype(type_name, endian)
     cols = columns(dtype)
     with open(path, "w", newline="", encoding="ascii") as out:
         write_table_to(out, cols, format_rows(data, dtype.itemsize, cols,
@@ -214,13 +217,13 @@ def write_table_to(out: TextIO, cols: list[Column], rows: list[tuple[str, ...]])
     writer.writerows(rows)
 
 
-def read_table(path: Path, type_name: str) -> bytes:
-    """The records of a CSV written by `write_table` (maybe edited); BspError naming the file
-    and line of a malformed row."""
+def read_table(path: Path, type_name: str, endian: str = "<") -> bytes:
+    """The records (in byte order `endian`) of a CSV written by `write_table` (maybe edited);
+    BspError naming the file and line of a malformed row."""
     from ..lumps.recordtable import columns, parse_rows
     from ..format.recordtypes import type_dtype
 
-    dtype = type_dtype(type_name)
+    dtype = type_dtype(type_name, endian)
     cols = columns(dtype)
     try:
         # UTF-8 with a byte order mark too (spreadsheets); cells must then be ASCII
@@ -320,11 +323,21 @@ def read_manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
+def _manifest_endian(manifest: dict[str, Any]) -> str:
+    """The byte order of a (checked) manifest's map, from its header's ident: ">" for console
+    maps (PSBV), else "<"."""
+    from ..format.families import BY_KEY
+
+    ident = BY_KEY[manifest["family"]].ident_big_endian
+    return ">" if ident and bytes.fromhex(manifest["header"][:8]) == ident else "<"
+
+
 def rebuild(folder: Path) -> Rebuilt:
     """Read a dump folder back (BspError naming the file of anything missing or malformed)."""
     from ..format.lzma_lump import compress
 
     manifest = read_manifest(folder)
+    endian = _manifest_endian(manifest)
     stored, changed, inputs = {}, [], [str(folder / MANIFEST)]
     members: list[tuple[str, bytes]] = []
     for entry in manifest["lumps"]:
@@ -333,13 +346,13 @@ def rebuild(folder: Path) -> Rebuilt:
         path = folder / entry["file"]
         inputs.append(str(path))
         if entry["form"] == "csv":
-            content = read_table(_present(path), entry["type"])
+            content = read_table(_present(path), entry["type"], endian)
             if entry.get("tail_file"):
                 tail = folder / entry["tail_file"]
                 inputs.append(str(tail))
                 content += _present(tail).read_bytes()
         elif entry["form"] == "json":
-            content = _from_json(_present(path), entry.get("type"))
+            content = _from_json(_present(path), entry.get("type"), endian)
         else:
             content = _present(path).read_bytes()
         same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
@@ -356,7 +369,7 @@ def rebuild(folder: Path) -> Rebuilt:
         for member in entry.get("members") or ():
             member_path = _inside(folder, member.get("file"), f"lump {entry['index']} member")
             inputs.append(str(member_path))
-            new = _from_json(_present(member_path), member.get("type")) \
+            new = _from_json(_present(member_path), member.get("type"), endian) \
                 if member.get("form") == "json" else _present(member_path).read_bytes()
             if len(new) != member.get("content_length") or _crc(new) != member.get("content_crc32"):
                 members.append((str(member.get("id")), new))
@@ -378,11 +391,12 @@ def _outside(name: str) -> bool:
     return os.path.isabs(name) or ".." in Path(name).parts
 
 
-def _from_json(path: Path, type_name: Any) -> bytes:
-    """The bytes of a lump model written as JSON by `dump` (maybe edited)."""
+def _from_json(path: Path, type_name: Any, endian: str) -> bytes:
+    """The bytes of a lump model written as JSON by `dump` (maybe edited), numbers in byte
+    order `endian`."""
     from ..lumps.structures import model_for_type
 
-    model: Any = model_for_type(type_name) if isinstance(type_name, str) else None
+    model: Any = model_for_type(type_name, endian) if isinstance(type_name, str) else None
     if model is None:
         raise BspError(f"no lump model named {type_name!r} (the manifest's type)", path=str(path))
     try:

@@ -82,16 +82,18 @@ def _face_counts(bsp: Bsp, hops: tuple[tuple[str, str], ...], size: int) -> nump
     return np.bincount(index[(index >= 0) & (index < size)], minlength=size)
 
 
-def structure(bsp: Bsp, lump: str) -> type | None:
-    """The model class of the map's `lump` (`bspedit.lumps.structures`); None when the map has
-    no such lump or the lump no variable-size model."""
+def structure(bsp: Bsp, lump: str) -> Any:
+    """The model class of the map's `lump` (`bspedit.lumps.structures`, bound to the map's byte
+    order on console maps); None when the map has no such lump or the lump no variable-size
+    model."""
     from ..lumps.structures import structure_for
 
     try:
         stored = bsp.lumps[bsp.lump_index(lump)]
     except BspError:
         return None
-    return structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version)
+    return structure_for(bsp.family.key, stored.name, stored.version, bsp.header.version,
+                         bsp.header.endian)
 
 
 def _model(bsp: Bsp, lump: str) -> Any:

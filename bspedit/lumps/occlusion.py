@@ -5,7 +5,7 @@ count and the occluders, a polygon count and the polygons, a vertex index count 
 Read with struct rather than the generated Kaitai reader: the model must write back, and the
 floats are kept as their bit patterns so NaN payloads and -0.0 survive. Bytes after the vertex
 indices are kept as `tail`; a lump whose counts run past its end is kept whole in `raw`, so any
-bytes parse and write back.
+bytes parse and write back. Console maps (PSBV) store the same numbers big-endian: `endian` ">".
 """
 from __future__ import annotations
 
@@ -16,16 +16,17 @@ from typing import Any, ClassVar
 from ..errors import BspError
 from .structjson import float_bits, float_json
 
-_COUNT = struct.Struct("<i")
-_POLY = struct.Struct("<3i")
+_POLY = "3i"          # doccluderpolydata_t, without its byte order
+_POLY_SIZE = struct.calcsize(_POLY)
 
 
-def read_count(data: bytes, offset: int, item: int, what: str) -> int:
-    """A non-negative s4 count at `offset` whose `item`-byte entries fit in `data`."""
+def read_count(data: bytes, offset: int, item: int, what: str, endian: str = "<") -> int:
+    """A non-negative s4 count at `offset` (byte order `endian`) whose `item`-byte entries fit
+    in `data`."""
     if offset + 4 > len(data):
         raise BspError(f"the lump ends at {len(data)} bytes before the count of {what}",
                        offset=offset)
-    count = _COUNT.unpack_from(data, offset)[0]
+    count = struct.unpack_from(endian + "i", data, offset)[0]
     if count < 0 or offset + 4 + count * item > len(data):
         raise BspError(f"{count} {what} do not fit in the lump's {len(data)} bytes",
                        offset=offset)
@@ -63,33 +64,35 @@ class Occlusion:
     vertex_indices: list[int] = field(default_factory=list)
     tail: bytes = b""
     raw: bytes | None = None
+    endian: str = "<"            # byte order of the numbers (">" on console maps)
 
-    RECORD: ClassVar[struct.Struct] = struct.Struct("<3i6Ii")
+    RECORD: ClassVar[str] = "3i6Ii"      # doccluderdata_t, without its byte order
     VERSION: ClassVar[int] = 2
 
     @classmethod
-    def parse(cls, data: bytes) -> Occlusion:
-        """Read the lump's bytes; a lump whose counts run past its end is kept in `raw`."""
+    def parse(cls, data: bytes, endian: str = "<") -> Occlusion:
+        """Read the lump's bytes (numbers in byte order `endian`); a lump whose counts run past
+        its end is kept in `raw`."""
         try:
-            return cls._parse(bytes(data))
+            return cls._parse(bytes(data), endian)
         except BspError:
-            return cls(raw=bytes(data))
+            return cls(raw=bytes(data), endian=endian)
 
     @classmethod
-    def _parse(cls, data: bytes) -> Occlusion:
-        size = cls.RECORD.size
-        count = read_count(data, 0, size, "occluders")
-        occluders = [cls._occluder(cls.RECORD.unpack_from(data, 4 + i * size))
+    def _parse(cls, data: bytes, endian: str) -> Occlusion:
+        record = struct.Struct(endian + cls.RECORD)
+        count = read_count(data, 0, record.size, "occluders", endian)
+        occluders = [cls._occluder(record.unpack_from(data, 4 + i * record.size))
                      for i in range(count)]
-        at = 4 + count * size
-        count = read_count(data, at, _POLY.size, "occluder polygons")
-        polys = [OccluderPoly(*_POLY.unpack_from(data, at + 4 + i * _POLY.size))
-                 for i in range(count)]
-        at += 4 + count * _POLY.size
-        count = read_count(data, at, 4, "occluder vertex indices")
-        indices = list(struct.unpack_from(f"<{count}i", data, at + 4))
+        at = 4 + count * record.size
+        count = read_count(data, at, _POLY_SIZE, "occluder polygons", endian)
+        flat = struct.unpack_from(f"{endian}{3 * count}i", data, at + 4)
+        polys = [OccluderPoly(*flat[i:i + 3]) for i in range(0, len(flat), 3)]
+        at += 4 + count * _POLY_SIZE
+        count = read_count(data, at, 4, "occluder vertex indices", endian)
+        indices = list(struct.unpack_from(f"{endian}{count}i", data, at + 4))
         at += 4 + 4 * count
-        return cls(occluders, polys, indices, bytes(data[at:]))
+        return cls(occluders, polys, indices, bytes(data[at:]), endian=endian)
 
     @staticmethod
     def _occluder(values: tuple[int, ...]) -> Occluder:
@@ -99,18 +102,19 @@ class Occlusion:
 
     def _record(self, o: Occluder) -> bytes:
         values = [o.flags, o.firstpoly, o.polycount, *o.mins, *o.maxs]
-        return self.RECORD.pack(*values, *([] if o.area is None else [o.area]))
+        return struct.pack(self.endian + self.RECORD, *values,
+                           *([] if o.area is None else [o.area]))
 
     def to_bytes(self) -> bytes:
         """The lump's bytes."""
         if self.raw is not None:
             return self.raw
+        order, count = self.endian, len(self.vertex_indices)
+        polys = [v for p in self.polys for v in (p.firstvertexindex, p.vertexcount, p.planenum)]
         return b"".join([
-            _COUNT.pack(len(self.occluders)), *map(self._record, self.occluders),
-            _COUNT.pack(len(self.polys)),
-            *(_POLY.pack(p.firstvertexindex, p.vertexcount, p.planenum) for p in self.polys),
-            _COUNT.pack(len(self.vertex_indices)),
-            struct.pack(f"<{len(self.vertex_indices)}i", *self.vertex_indices), self.tail])
+            struct.pack(order + "i", len(self.occluders)), *map(self._record, self.occluders),
+            struct.pack(f"{order}i{len(polys)}i", len(self.polys), *polys),
+            struct.pack(f"{order}i{count}i", count, *self.vertex_indices), self.tail])
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict that `from_json` turns back into the same bytes."""
@@ -135,12 +139,12 @@ class Occlusion:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Occlusion:
-        """The model of a `to_json` dict."""
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> Occlusion:
+        """The model of a `to_json` dict, writing numbers in byte order `endian`."""
         if obj.get("version") != cls.VERSION:
             raise BspError(f"not OCCLUSION version {cls.VERSION} JSON: {obj.get('version')!r}")
         if "raw" in obj:
-            return cls(raw=bytes.fromhex(obj["raw"]))
+            return cls(raw=bytes.fromhex(obj["raw"]), endian=endian)
 
         def corner(values: list[Any]) -> tuple[int, int, int]:
             x, y, z = (float_bits(v) for v in values)
@@ -148,12 +152,12 @@ class Occlusion:
         occluders = [Occluder(o["flags"], o["firstpoly"], o["polycount"], corner(o["mins"]),
                               corner(o["maxs"]), o.get("area")) for o in obj["occluders"]]
         return cls(occluders, [OccluderPoly(*p) for p in obj["polys"]],
-                   list(obj["vertex_indices"]), bytes.fromhex(obj.get("tail", "")))
+                   list(obj["vertex_indices"]), bytes.fromhex(obj.get("tail", "")), endian=endian)
 
 
 @dataclass
 class OcclusionV1(Occlusion):
     """OCCLUSION at lump version 1 (source_bsp::occlusion_v1): occluders without `area`."""
 
-    RECORD: ClassVar[struct.Struct] = struct.Struct("<3i6I")
+    RECORD: ClassVar[str] = "3i6I"
     VERSION: ClassVar[int] = 1

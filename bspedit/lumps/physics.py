@@ -6,6 +6,8 @@ Read with struct rather than the generated Kaitai readers: the models must write
 collision blobs are opaque bytes that need no field-by-field reading. The physics engine's
 blobs and the key-values text are kept as bytes; bytes after the end are kept as `tail`, and a
 lump whose sizes run past its end is kept whole in `raw`, so any bytes parse and write back.
+Console maps (PSBV, big-endian) are not supported: the layout of their vphysics blobs is not
+established, so `parse` and `from_json` refuse `endian` ">" (BspError) rather than misread.
 """
 from __future__ import annotations
 
@@ -18,6 +20,13 @@ from .structjson import blob, unblob
 
 _HEADER = struct.Struct("<4i")
 _SIZE = struct.Struct("<i")
+
+
+def _little_endian_only(endian: str, lump: str) -> None:
+    """BspError unless `endian` is "<": these models read PC maps only."""
+    if endian != "<":
+        raise BspError(f"{lump} is not supported on big-endian (console) maps: the layout of "
+                       "their vphysics data is not established")
 
 
 @dataclass
@@ -52,9 +61,10 @@ class PhysCollide:
     raw: bytes | None = None
 
     @classmethod
-    def parse(cls, data: bytes) -> PhysCollide:
+    def parse(cls, data: bytes, endian: str = "<") -> PhysCollide:
         """Read the lump's bytes; one whose sizes run past its end or that has no terminator is
-        kept in `raw`."""
+        kept in `raw`. BspError for a big-endian map's lump (`endian` ">")."""
+        _little_endian_only(endian, "PHYSCOLLIDE")
         try:
             return cls._parse(bytes(data))
         except BspError:
@@ -109,8 +119,9 @@ class PhysCollide:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> PhysCollide:
-        """The model of a `to_json` dict."""
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> PhysCollide:
+        """The model of a `to_json` dict (little-endian maps only)."""
+        _little_endian_only(endian, "PHYSCOLLIDE")
         if "raw" in obj:
             return cls(raw=unblob(obj["raw"]))
         return cls([PhysModel(m["model_index"], m["data_size"], [unblob(s) for s in m["solids"]],
@@ -131,8 +142,10 @@ class PhysDisp:
     WORD: ClassVar[str] = "H"        # the struct format of the count and the sizes
 
     @classmethod
-    def parse(cls, data: bytes) -> PhysDisp:
-        """Read the lump's bytes; one whose sizes run past its end is kept in `raw`."""
+    def parse(cls, data: bytes, endian: str = "<") -> PhysDisp:
+        """Read the lump's bytes; one whose sizes run past its end is kept in `raw`. BspError
+        for a big-endian map's lump (`endian` ">")."""
+        _little_endian_only(endian, "PHYSDISP")
         try:
             return cls._parse(bytes(data))
         except BspError:
@@ -175,8 +188,9 @@ class PhysDisp:
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> PhysDisp:
-        """The model of a `to_json` dict."""
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> PhysDisp:
+        """The model of a `to_json` dict (little-endian maps only)."""
+        _little_endian_only(endian, "PHYSDISP")
         if "raw" in obj:
             return cls(raw=unblob(obj["raw"]))
         return cls([unblob(b) for b in obj["blobs"]], unblob(obj.get("tail", "")))

@@ -6,7 +6,9 @@ on first use: views of the file as it was opened (its directory, at its offsets)
 again after an in-place save, whose writes they may show. An in-place save of a file with a
 live mapping in this process never cuts the file below the mapping (it keeps zeros at its
 end instead), so old views never fault.
-LZMA-compressed Source lumps are decompressed (a copy).
+LZMA-compressed Source lumps are decompressed (a copy). Console Source maps (PSBV) read and write
+their records big-endian: the dtypes are the map's byte order (`bsp.header.endian`), so views
+stay zero-copy and unchanged arrays write back the stored bytes.
 
 `records(lump, writable=True)` gives the map's own copy; `save()` stores it when its bytes
 changed (compressed again for LZMA lumps). Bytes after the last whole record (the tail) are
@@ -61,7 +63,8 @@ class RecordStore:
 
     # -- describing ---------------------------------------------------------------------------
     def dtype_of(self, index: int) -> tuple[str, numpy.dtype[Any]]:
-        """The record type name and dtype of lump `index`; BspError when it has none."""
+        """The record type name and dtype (in the map's byte order) of lump `index`; BspError
+        when it has none."""
         from ..format.recordtypes import lump_type, type_dtype      # the tables: only when asked
 
         bsp = self._bsp
@@ -72,7 +75,7 @@ class RecordStore:
                 f"(lump version {lump.version}, map version {bsp.header.version})"
             raise BspError(f"{lump.name} {why} in {bsp.family.key} maps: no records to read",
                            path=bsp.path, lump=lump_label(lump))
-        return entry.type, type_dtype(entry.type)
+        return entry.type, type_dtype(entry.type, bsp.header.endian)
 
     def describe(self, index: int) -> RecordInfo:
         name, dtype = self.dtype_of(index)

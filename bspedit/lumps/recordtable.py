@@ -5,21 +5,23 @@ Columns flatten nested fields to dotted names (`normal.x`, `mins.y`) and arrays 
 (`children[0]`). Cells: integers in decimal; floats as the shortest text that reads back to the
 same float32/float64 bits (`-0.0` kept, `inf`, `-inf`, NaN with its bits as `nan:0x7fc00001`);
 fixed byte strings as their text when it is printable ASCII followed only by NULs, else
-`hex:` and every byte. numpy is imported only inside functions.
+`hex:` and every byte. A column reads in its dtype's byte order (big-endian records of console
+maps print the same cells as their little-endian twins). numpy is imported only inside functions.
 """
 from __future__ import annotations
 
 import math
 import struct
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import BspError
 
 if TYPE_CHECKING:
     import numpy
 
-_FLOATS = {4: ("<f", "<I", 8), 8: ("<d", "<Q", 16)}      # size -> float, bits, hex digits
+_FLOATS = {4: ("f", "I", 8), 8: ("d", "Q", 16)}   # size -> float, bits (struct codes), digits
+_ORDERS: dict[str, Literal["little", "big"]] = {"<": "little", ">": "big"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +32,16 @@ class Column:
     offset: int
     kind: str          # numpy kind: i, u, f or S
     size: int          # bytes
+    endian: str = "<"  # byte order of numbers: "<" or ">"
 
     @property
     def format(self) -> str:
-        return f"<{self.kind}{self.size}" if self.kind != "S" else f"S{self.size}"
+        return f"{self.endian}{self.kind}{self.size}" if self.kind != "S" else f"S{self.size}"
+
+    @property
+    def byteorder(self) -> Literal["little", "big"]:
+        """The byte order as int.from_bytes names it."""
+        return _ORDERS[self.endian]
 
 
 def columns(dtype: numpy.dtype[Any]) -> list[Column]:
@@ -56,29 +64,31 @@ def _flatten(dtype: numpy.dtype[Any], name: str, offset: int, found: list[Column
             sub, at = dtype.fields[field][:2]
             _flatten(sub, f"{name}.{field}" if name else field, offset + at, found)
     else:
-        found.append(Column(name, offset, dtype.kind, dtype.itemsize))
+        endian = ">" if dtype.str[0] == ">" else "<"      # str: "<", ">" or "|" (no order)
+        found.append(Column(name, offset, dtype.kind, dtype.itemsize, endian))
 
 
 def format_cell(column: Column, raw: bytes) -> str:
     """The text of one value given its `column.size` raw bytes."""
     if column.kind in "iu":
-        return str(int.from_bytes(raw, "little", signed=column.kind == "i"))
+        return str(int.from_bytes(raw, column.byteorder, signed=column.kind == "i"))
     if column.kind == "f":
-        return format_float(raw)
+        return format_float(raw, column.endian)
     text = raw.rstrip(b"\0")
     if all(0x20 <= b < 0x7F for b in text) and not text.startswith(b"hex:"):
         return text.decode("ascii")
     return "hex:" + raw.hex()
 
 
-def format_float(raw: bytes) -> str:
-    """The shortest text giving back these float32 or float64 bits."""
+def format_float(raw: bytes, endian: str = "<") -> str:
+    """The shortest text giving back these float32 or float64 bits (stored in byte order
+    `endian`)."""
     import numpy
 
     fmt, bits, digits = _FLOATS[len(raw)]
-    value = struct.unpack(fmt, raw)[0]
+    value = struct.unpack(endian + fmt, raw)[0]
     if math.isnan(value):
-        return f"nan:0x{struct.unpack(bits, raw)[0]:0{digits}x}"
+        return f"nan:0x{struct.unpack(endian + bits, raw)[0]:0{digits}x}"
     if math.isinf(value):
         return "inf" if value > 0 else "-inf"
     return str(numpy.float32(value)) if len(raw) == 4 else repr(value)
@@ -94,7 +104,7 @@ def parse_cell(column: Column, text: str) -> bytes:
         low, high = _int_range(column)
         if not low <= value <= high:
             raise ValueError(f"{column.name}: {value} does not fit ({low} to {high})")
-        return value.to_bytes(column.size, "little", signed=column.kind == "i")
+        return value.to_bytes(column.size, column.byteorder, signed=column.kind == "i")
     if column.kind == "f":
         return parse_float(column, text.strip())
     if text.startswith("hex:"):
@@ -126,14 +136,14 @@ def _int_range(column: Column) -> tuple[int, int]:
 
 def parse_float(column: Column, text: str) -> bytes:
     """The bits of a float cell: a number, `inf`, `-inf` or `nan:` and the bits in hex."""
-    fmt = _FLOATS[column.size][0]
+    fmt = column.endian + _FLOATS[column.size][0]
     lowered = text.lower()
     if lowered.startswith("nan:"):
         try:
             bits = int(lowered[4:], 16)
         except ValueError:
             bits = -1
-        raw = bits.to_bytes(column.size, "little") if 0 <= bits < 1 << column.size * 8 \
+        raw = bits.to_bytes(column.size, column.byteorder) if 0 <= bits < 1 << column.size * 8 \
             else b""
         if not raw or not math.isnan(struct.unpack(fmt, raw)[0]):
             raise ValueError(f"{column.name}: not the bits of a NaN: {text!r}")
@@ -149,7 +159,8 @@ def parse_float(column: Column, text: str) -> bytes:
             single = numpy.float32(value)
         if math.isinf(single) and not math.isinf(value):
             raise ValueError(f"{column.name}: {text} is out of float32's range")
-        return single.tobytes()
+        packed: bytes = single.astype(column.format).tobytes()
+        return packed
     return struct.pack(fmt, value)
 
 
@@ -174,7 +185,7 @@ def _format_column(data: bytes, count: int, itemsize: int, column: Column) -> li
     cells: list[str] = values.astype(str).tolist()
     if column.kind == "f":
         for n in numpy.flatnonzero(numpy.isnan(values)).tolist():
-            cells[n] = format_float(values[n].tobytes())
+            cells[n] = format_float(values[n].tobytes(), column.endian)
     return cells
 
 
@@ -208,7 +219,7 @@ def _parse_column(column: Column, cells: list[str]) -> bytes:
     """The raw values of one column, packed; ValueError on any bad cell."""
     import numpy
 
-    if column.kind == "S" or column.format == "<u8":
+    if column.kind == "S" or (column.kind, column.size) == ("u", 8):
         return b"".join(parse_cell(column, cell) for cell in cells)
     nans = [n for n, c in enumerate(cells) if c[:4].lower() == "nan:"] \
         if column.kind == "f" else []
@@ -219,13 +230,10 @@ def _parse_column(column: Column, cells: list[str]) -> bytes:
     except (ValueError, OverflowError):         # a bad cell
         return b"".join(parse_cell(column, cell) for cell in cells)
     if column.kind == "f":
-        if column.size == 8:
-            packed = values.astype("<f8")
-        else:
-            with numpy.errstate(over="ignore"):
-                packed = values.astype("<f4")
-            if numpy.any(numpy.isinf(packed) & ~numpy.isinf(values)):
-                raise ValueError("out of range")
+        with numpy.errstate(over="ignore"):
+            packed = values.astype(column.format)
+        if numpy.any(numpy.isinf(packed) & ~numpy.isinf(values)):
+            raise ValueError("out of range")
         raw = packed.view(numpy.uint8).reshape(len(cells), column.size)
         for n in nans:                          # NaN with its bits
             raw[n] = numpy.frombuffer(parse_float(column, cells[n]), numpy.uint8)

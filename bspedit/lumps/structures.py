@@ -7,9 +7,15 @@ JSON-safe dict) and `from_json(obj)` (classmethod), with `parse(d).to_bytes() ==
 Quake 2's POP, BSPX RGBLIGHTING; for now Strata's OVERLAYS version 3) have no model: the
 lookups return None for them. Model modules are imported when looked up, so importing this
 module stays cheap.
+
+Models of the types whose specs switch byte order (Source: `BYTE_ORDER_SPECS`) also take
+`endian` ("<" or ">") in `parse` and `from_json`: console maps (PSBV) are big-endian. The lookups
+given `endian` ">" return the model bound to that order (`InByteOrder`); a model whose console
+layout is unknown raises BspError there.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -65,23 +71,49 @@ def _load(target: str | None) -> type | None:
     return found
 
 
-def model_for_type(type_name: str) -> type | None:
-    """The model class of Kaitai type `type_name`, or None."""
-    return _load(LUMP_MODELS.get(type_name) or GAME_LUMP_MODELS.get(type_name))
+@dataclass(frozen=True, slots=True)
+class InByteOrder:
+    """A model class reading and writing numbers in byte order `endian` (">": console maps)."""
+
+    model: Any
+    endian: str
+
+    def parse(self, data: bytes) -> Structure:
+        found: Structure = self.model.parse(data, endian=self.endian)
+        return found
+
+    def from_json(self, obj: dict[str, Any]) -> Structure:
+        found: Structure = self.model.from_json(obj, endian=self.endian)
+        return found
+
+
+def _in_order(model: type | None, endian: str) -> Any:
+    """`model` itself for little-endian maps, else bound to `endian`."""
+    return model if model is None or endian == "<" else InByteOrder(model, endian)
+
+
+def model_for_type(type_name: str, endian: str = "<") -> Any:
+    """The model class of Kaitai type `type_name` (bound to byte order `endian` when ">"), or
+    None."""
+    return _in_order(_load(LUMP_MODELS.get(type_name) or GAME_LUMP_MODELS.get(type_name)), endian)
 
 
 def structure_for(family_key: str, lump: str, lump_version: int = 0,
-                  map_version: int | None = None) -> type | None:
+                  map_version: int | None = None, endian: str = "<") -> Any:
     """The model class of `lump` in a map of family `family_key` (e.g. "goldsrc",
-    "TEXTURES", 0, 30), or None when the lump has no variable-size model."""
+    "TEXTURES", 0, 30), bound to byte order `endian` when ">", or None when the lump has no
+    variable-size model."""
     entry = lump_type(family_key, lump, lump_version, map_version)
-    return None if entry is None or not entry.whole else _load(LUMP_MODELS.get(entry.type))
+    return None if entry is None or not entry.whole \
+        else _in_order(_load(LUMP_MODELS.get(entry.type)), endian)
 
 
-def game_structure_for(family_key: str, lump_id: str, version: int) -> type | None:
-    """The model class of game lump member `lump_id` (e.g. "dprp") at `version`, or None."""
+def game_structure_for(family_key: str, lump_id: str, version: int, endian: str = "<") -> Any:
+    """The model class of game lump member `lump_id` (e.g. "dprp") at `version` (bound to
+    byte order `endian` when ">"), or None."""
     entry = game_lump_type(family_key, lump_id, version)
-    return None if entry is None or not entry.whole else _load(GAME_LUMP_MODELS.get(entry.type))
+    return None if entry is None or not entry.whole \
+        else _in_order(_load(GAME_LUMP_MODELS.get(entry.type)), endian)
 
 
 def bspx_structure_for(name: str) -> type | None:

@@ -2,7 +2,8 @@
 another, addressed by the byte offsets in TEXDATA_STRING_TABLE. The model keeps the bytes
 and splits them at NULs (one C-level `split`); the JSON form lists the strings (text, or
 escaped when not printable ASCII) and any bytes after the last NUL. The generated Kaitai
-type reads the lump as one raw blob, so it adds nothing here."""
+type reads the lump as one raw blob, so it adds nothing here. Strings have no byte order: console
+(big-endian) maps read the same (`endian` is accepted and has no effect)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ class TexdataStringData:
     data: bytes = b""
 
     @classmethod
-    def parse(cls, data: bytes) -> TexdataStringData:
+    def parse(cls, data: bytes, endian: str = "<") -> TexdataStringData:
         return cls(bytes(data))
 
     @property
@@ -56,5 +57,5 @@ class TexdataStringData:
                 "tail": text(self.tail)}
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> TexdataStringData:
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> TexdataStringData:
         return cls(b"".join(untext(s) + b"\0" for s in obj["strings"]) + untext(obj["tail"]))

@@ -5,7 +5,9 @@ offset per cluster, then RLE rows) and Quake 3 (n_vecs, sz_vecs, uncompressed bi
 The rows are kept as the raw bytes they are (shared, overlapping or unreferenced rows and
 trailing bytes all come back) and decompressed only when asked. The tables are read with
 `struct` in one call rather than the generated Kaitai readers, which build one Python object
-per cluster. Bit arrays are numpy booleans (numpy imported when one is asked for).
+per cluster. Bit arrays are numpy booleans (numpy imported when one is asked for). Console
+Source maps (PSBV) store the `dvis_t` table big-endian: ClusterVisibility's `endian` ">"; the rows
+are bytes either way.
 """
 from __future__ import annotations
 
@@ -85,21 +87,22 @@ class Quake1Visibility:
 @dataclass(eq=False, slots=True)
 class ClusterVisibility:
     """Quake 2 / Source VISIBILITY (`dvis_t`): `offsets` holds each cluster's (PVS, PHS)
-    row offsets from the lump start, `rows` the bytes after the table. A lump with no room
-    for its table (e.g. empty: no vis) is kept in `raw`."""
+    row offsets from the lump start, `rows` the bytes after the table, `endian` the table's
+    byte order. A lump with no room for its table (e.g. empty: no vis) is kept in `raw`."""
 
     offsets: list[tuple[int, int]] | None = None
     rows: bytes = b""
     raw: bytes | None = None
+    endian: str = "<"
 
     @classmethod
-    def parse(cls, data: bytes) -> ClusterVisibility:
+    def parse(cls, data: bytes, endian: str = "<") -> ClusterVisibility:
         data = bytes(data)
-        count = int.from_bytes(data[:4], "little", signed=True)
-        if len(data) < 4 or count < 0 or 4 + 8 * count > len(data):
-            return cls(raw=data)
-        flat = struct.unpack_from(f"<{2 * count}i", data, 4)
-        return cls(list(zip(flat[0::2], flat[1::2])), data[4 + 8 * count:])
+        if len(data) < 4 or (count := struct.unpack_from(endian + "i", data)[0]) < 0 \
+                or 4 + 8 * count > len(data):
+            return cls(raw=data, endian=endian)
+        flat = struct.unpack_from(f"{endian}{2 * count}i", data, 4)
+        return cls(list(zip(flat[0::2], flat[1::2])), data[4 + 8 * count:], endian=endian)
 
     @property
     def num_clusters(self) -> int:
@@ -136,7 +139,7 @@ class ClusterVisibility:
             return self.raw
         assert self.offsets is not None
         flat = [value for pair in self.offsets for value in pair]
-        return struct.pack(f"<i{len(flat)}i", len(self.offsets), *flat) + self.rows
+        return struct.pack(f"{self.endian}i{len(flat)}i", len(self.offsets), *flat) + self.rows
 
     def to_json(self) -> dict[str, Any]:
         if self.raw is not None:
@@ -146,10 +149,10 @@ class ClusterVisibility:
                 "rows": blob(self.rows)}
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> ClusterVisibility:
+    def from_json(cls, obj: dict[str, Any], endian: str = "<") -> ClusterVisibility:
         if "raw" in obj:
-            return cls(raw=unblob(obj["raw"]))
-        return cls([(p[0], p[1]) for p in obj["offsets"]], unblob(obj["rows"]))
+            return cls(raw=unblob(obj["raw"]), endian=endian)
+        return cls([(p[0], p[1]) for p in obj["offsets"]], unblob(obj["rows"]), endian=endian)
 
 
 @dataclass(eq=False, slots=True)
