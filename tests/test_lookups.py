@@ -9,7 +9,7 @@ from bspedit.bsp import Bsp
 from bspedit.errors import BspError
 from bspedit.format.families import FAMILIES
 from bspedit.features.lookups import SCHEMES, face_texture, leaf_brushes, model_faces, scheme
-from conftest import CORPUS, corpus_maps
+from conftest import CONSOLE_MAP, CORPUS, corpus_maps
 
 # Each name was read with `od` from the file, following the engine's structs by hand (lump
 # directory entry -> face record -> texinfo/texdata/string table -> name bytes):
@@ -115,3 +115,19 @@ def test_leaf_brushes_follow_the_leaf_record():
         raw = bsp.read_lump("LEAFBRUSHES")[2 * first:2 * (first + count)]
         assert leaf_brushes(bsp, 1).tolist() == list(np.frombuffer(raw, "<u2"))
         assert count == 15
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_hdr_only_maps_route_faces_through_faces_hdr():
+    """The Xbox 360 map stores its faces only in FACES_HDR: lookups and `tex list` use it."""
+    from bspedit.features.textures import list_textures
+
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        assert bsp.lumps[bsp.lump_index("FACES")].length == 0
+        faces = bsp.records("FACES_HDR")
+        rows = list_textures(bsp)
+        names = {row.name for row in rows}
+        for face in (0, len(faces) // 2, len(faces) - 1):
+            texdata = bsp.records("TEXINFO")[faces[face]["texinfo"]]["texdata"]
+            assert face_texture(bsp, face) == rows[texdata].name
+        assert sum(row.faces for row in rows) == len(faces) and names

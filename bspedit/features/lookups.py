@@ -49,6 +49,15 @@ def scheme(bsp: Bsp) -> Scheme:
     return SCHEMES[bsp.family.engine]
 
 
+def face_lump(bsp: Bsp, lump: str) -> str:
+    """`lump`, or its HDR twin when only that one holds records (Source maps compiled for HDR
+    only, such as the Xbox 360 ones, store their faces in FACES_HDR)."""
+    hdr = bsp.family.index_of(lump + "_HDR")
+    if hdr is None or bsp.lumps[hdr].length <= 0 or bsp.lumps[bsp.lump_index(lump)].length > 0:
+        return lump
+    return lump + "_HDR"
+
+
 def _record(bsp: Bsp, lump: str, index: int) -> Any:
     """Record `index` of `lump`; BspError naming both when the map has no such record."""
     records = bsp.records(lump)
@@ -85,8 +94,8 @@ def face_texture(bsp: Bsp, face: int) -> str:
     (Quake 3: surface) `face`; "" for a Quake 1 / GoldSrc texture left out of the map."""
     plan = scheme(bsp)
     value = face
-    for lump, field in plan.texture_hops:
-        value = int(_record(bsp, lump, value)[field])
+    for hop, (lump, field) in enumerate(plan.texture_hops):
+        value = int(_record(bsp, face_lump(bsp, lump) if hop == 0 else lump, value)[field])
     kind, lump, field = plan.texture_name
     if kind == "field":
         return bytes(_record(bsp, lump, value)[field]).split(b"\0", 1)[0].decode("latin-1")

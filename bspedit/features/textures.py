@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import BspError
 from ..format.names import fold
+from .lookups import face_lump
 
 if TYPE_CHECKING:
     import numpy
@@ -75,7 +76,7 @@ def _face_counts(bsp: Bsp, hops: tuple[tuple[str, str], ...], size: int) -> nump
     import numpy as np
 
     lump, name = hops[0]
-    index = bsp.records(lump)[name].astype(np.int64)
+    index = bsp.records(face_lump(bsp, lump))[name].astype(np.int64)
     for lump, name in hops[1:]:
         table = bsp.records(lump)[name]
         index = table[index[(index >= 0) & (index < len(table))]].astype(np.int64)
