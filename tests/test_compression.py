@@ -13,7 +13,7 @@ from bspedit.features.compression import compress_map, decompress_map, write_rep
 from bspedit.errors import BspError
 from bspedit.format.gamelumpdir import game_lump_directory, relocate_game_lump
 from bspedit.format.lzma_lump import decompress, lzma_header
-from conftest import CORPUS, corpus_maps, run_cli
+from conftest import CONSOLE_MAP, CORPUS, corpus_maps, run_cli
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
 GAME_LUMP, PAKFILE = 35, 40
@@ -315,3 +315,31 @@ def test_other_families_and_broken_input_are_one_line_errors(write_map, tmp_path
         with pytest.raises(BspError, match=rf"lump 35 \(GAME_LUMP\): offset {member}: game lump "
                                            "member 'sprp': not an LZMA lump"):
             decompress_map(bsp)
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_map_decompressed_then_compressed_is_stored_as_the_console_stores_it(tmp_path):
+    """The console rule: the 256 KiB dictionary, and lumps or members LZMA does not shrink stay
+    raw; so the real Xbox 360 map decompressed and compressed again stores the same lumps raw
+    and compressed, with the same property bytes, and every lump's content is the same."""
+    from bspedit.format.lzma_lump import lzma_header, properties_of
+
+    flat, packed = tmp_path / "flat.bsp", tmp_path / "packed.bsp"
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        decompress_map(bsp)
+        write_repacked(bsp, flat)
+    with Bsp.open(flat) as bsp:
+        assert not any(lzma_header(bsp.read_lump(l.index)) for l in bsp.lumps if l.length)
+        compress_map(bsp)
+        write_repacked(bsp, packed)
+    with Bsp.open(CONSOLE_MAP) as old, Bsp.open(packed) as new:
+        assert new.header.big_endian and not problems(new)
+        for a, b in zip(old.lumps, new.lumps):
+            stored_a, stored_b = old.read_lump(a.index), new.read_lump(b.index)
+            assert properties_of(stored_a) == properties_of(stored_b), a.name
+            assert old.content(a.index) == new.content(b.index), a.name
+        members = [(m.name, m.flags, m.version, m.offset, m.length)
+                   for m in new.game_lump.members]
+        assert members == [(m.name, m.flags, m.version, m.offset, m.length)
+                           for m in old.game_lump.members]
+        assert new.lumps[40].offset % 65536 == 0 and new.size % 2048 == 0

@@ -7,7 +7,7 @@ import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.errors import BspError
-from bspedit.format.lzma_lump import compress, decompress, lzma_header
+from bspedit.format.lzma_lump import compress, decompress, lzma_header, properties, properties_of
 from bspedit.format.gamelumpdir import game_lump_directory
 from conftest import CONSOLE_MAP, CORPUS
 
@@ -36,16 +36,16 @@ def test_round_trip_and_header_fields():
     assert decompress(packed) == data
 
 
-def test_compress_like_keeps_the_property_bytes_of_the_lump_it_replaces():
+def test_compress_with_given_properties_keeps_them():
     """Console maps use a 256 KiB dictionary: a lump compressed again keeps it (and lc/lp/pb)."""
     data = bytes(range(256)) * 300
-    console = b"LZMA" + struct.pack("<II", 1, 1) + bytes([93]) + struct.pack("<I", 1 << 18)
-    odd = b"LZMA" + struct.pack("<II", 1, 1) + bytes([3 + 9 * 1 + 45 * 0]) + struct.pack("<I", 300_000)
-    for like in (console, odd):
-        packed = compress(data, like=like)
-        assert packed[12:17] == like[12:17]
+    assert properties(1 << 18) == bytes([93]) + struct.pack("<I", 1 << 18)
+    for props in (properties(1 << 18), properties(300_000, lc=3, lp=1, pb=0)):
+        packed = compress(data, props)
+        assert properties_of(packed) == packed[12:17] == props
         assert decompress(packed) == data
-    assert compress(data, like=compress(b"pc")) == compress(data)
+    assert compress(data, properties_of(compress(b"pc"))) == compress(data)
+    assert properties_of(b"not LZMA") is None
 
 
 @pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
@@ -56,7 +56,7 @@ def test_console_lumps_compressed_again_keep_their_settings():
     assert len(blobs) == 32
     for blob in blobs:
         content = decompress(blob)
-        again = compress(content, like=blob)
+        again = compress(content, properties_of(blob))
         assert again[12:17] == blob[12:17] == bytes([93]) + struct.pack("<I", 1 << 18)
         assert decompress(again) == content
 

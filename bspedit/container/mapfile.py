@@ -210,7 +210,7 @@ class MapFile:
         is compressed again with the stored lump's LZMA settings, and content equal to the
         file's keeps the stored bytes. `original`
         is the file's decompressed content when the caller has it already."""
-        from ..format.lzma_lump import HEADER_SIZE, compress, decompress, lzma_header
+        from ..format.lzma_lump import HEADER_SIZE, compress, decompress, lzma_header, properties_of
 
         index = self.lump_index(key)
         lump = self.lumps[index]
@@ -218,7 +218,7 @@ class MapFile:
         if self.family.header == "vbsp" and lzma_header(head):     # only then read it all
             stored = self.original_bytes(lump)
             same = (decompress(stored) if original is None else original) == data
-            data = stored if same else compress(data, like=stored)
+            data = stored if same else compress(data, properties_of(stored))
         self.replace_lump(index, data)
 
     def splice_lump(self, key: int | str, keep: int, extra: bytes, *,

@@ -20,7 +20,10 @@ byte for byte. The pakfile is copied as it is; trailing data is kept unless it i
 Valve's repack sometimes pads the file end with zeros to a multiple of 1 KiB: a map ending so
 (zeros after its last lump, the file size a multiple of 1 KiB) is written ending so too, both
 ways, so decompress then compress of such a map gives it back.
-Console (big-endian) maps keep the boundaries their layout names (`Layout.boundaries`,
+Console (big-endian) maps are compressed as the real Xbox 360 map is: with the console
+dictionary (`Family.console_lzma_dictionary`), and a lump or member that LZMA does not make
+smaller stays raw (its small lumps and the detail props member are stored so). They keep the
+boundaries their layout names (`Layout.boundaries`,
 `end_boundary`: the pakfile on a DVD sector or the larger boundary the map shows, the file end
 padded with zeros to a sector), as Valve's console conversion writes them.
 """
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
 
@@ -38,7 +42,7 @@ from ..format.header import Header
 from ..container.layout import ALIGNMENT, align
 from ..format.header import lump_label
 from ..limits import LIMITS
-from ..format.lzma_lump import compress, decompress, lzma_header
+from ..format.lzma_lump import compress, decompress, lzma_header, properties
 from ..container.planner import Piece, Plan
 from ..progress import LZMA_WORK, Progress, bar
 
@@ -58,17 +62,19 @@ class Change:
 def compress_map(bsp: Bsp) -> list[Change]:
     """Give every uncompressed lump and game lump member of `bsp` Valve's LZMA form."""
     game_lump, pakfile = _special_lumps(bsp, "compress")
+    pack = _packer(bsp)
     changes = []
     with _lump_progress(bsp, "compress", skip=pakfile) as shown:
         for lump in bsp.lumps:
             if lump.length and lump.index not in (game_lump, pakfile):
                 data = bsp.read_lump(lump.index)
-                if lzma_header(data) is None:
-                    packed = compress(data)
+                packed = pack(data) if lzma_header(data) is None else None
+                if packed is not None:
                     bsp.replace_lump(lump.index, packed)        # fourCC: the uncompressed size
                     changes.append(Change(lump_label(lump), len(data), len(packed)))
                 shown.advance(lump.length)
-        changes += _convert_game_lump(bsp, game_lump, _compress_members, aligned=True)
+        changes += _convert_game_lump(bsp, game_lump, partial(_compress_members, pack=pack),
+                                      aligned=True)
         shown.advance(bsp.lumps[game_lump].length)
     return changes
 
@@ -91,6 +97,20 @@ def decompress_map(bsp: Bsp) -> list[Change]:
             shown.advance(lump.length)
         changes += _convert_game_lump(bsp, game_lump, _decompress_members, aligned=False)
     return changes
+
+
+def _packer(bsp: Bsp) -> Callable[[bytes], bytes | None]:
+    """How the map's lumps are compressed: Valve's PC rule (every one, however small), or the
+    console one (the console dictionary; None, stay raw, when LZMA does not make it smaller)."""
+    dictionary = bsp.family.console_lzma_dictionary
+    if not bsp.header.big_endian or dictionary is None:
+        return compress
+    props = properties(dictionary)
+
+    def pack(data: bytes) -> bytes | None:
+        packed = compress(data, props)
+        return packed if len(packed) < len(data) else None
+    return pack
 
 
 def _lump_progress(bsp: Bsp, verb: str, skip: int | None = None) -> ContextManager[Progress]:
@@ -178,12 +198,13 @@ def _convert_game_lump(bsp: Bsp, index: int, convert: Callable[[GameLump], list[
     return changes
 
 
-def _compress_members(game: GameLump) -> list[Change]:
-    """Members compressed one by one, then a terminator unless the directory ends with some."""
+def _compress_members(game: GameLump, pack: Callable[[bytes], bytes | None]) -> list[Change]:
+    """Members compressed one by one (as `pack` says), then a terminator unless the directory
+    ends with some."""
     changes = []
     for member in game.members:
-        if member.stored and not member.compressed:
-            packed = compress(member.stored)
+        packed = pack(member.stored) if member.stored and not member.compressed else None
+        if packed is not None:
             changes.append(Change(f"game lump {member.name}", len(member.stored), len(packed), True))
             member.stored, member.flags = packed, member.flags | 1
     if changes and not game.members[-1].terminator:

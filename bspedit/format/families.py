@@ -52,6 +52,8 @@ class Family:
     # larger one the map shows wins, see container.layout.console_boundaries)
     console_pakfile_alignment: int | None = None
     console_file_alignment: int | None = None
+    # the LZMA dictionary of console maps' compressed lumps (the real Xbox 360 map: 256 KiB)
+    console_lzma_dictionary: int | None = None
     game_lump: str | None = None
     trailer: str | None = None    # bspx: Quake 1 maps may carry a BSPX directory after the last lump
 
@@ -123,7 +125,8 @@ FUSION = Family("fbsp", "Quake 3 derivative (FBSP 1: Warsow / qfusion)", "quake3
 SOURCE = Family("source", "Source engine (VBSP)", "source", "vbsp", ident=b"VBSP",
                 versions=frozenset(range(17, 26)), lump_names=_SOURCE_LUMPS,
                 pakfile="PAKFILE", pakfile_alignment=2048, game_lump="GAME_LUMP",
-                ident_big_endian=b"PSBV", console_pakfile_alignment=2048,
+                ident_big_endian=b"PSBV", console_lzma_dictionary=1 << 18,
+                console_pakfile_alignment=2048,
                 console_file_alignment=2048)
 
 FAMILIES = (QUAKE1, BSP2, BSP2_RMQ, GOLDSRC, BLUE_SHIFT, QUAKE2, QUAKE3, RAVEN, FUSION, SOURCE)

@@ -64,23 +64,32 @@ def decode_raw(props: bytes, stream: bytes | memoryview, size: int) -> bytes:
     return out
 
 
-def compress(data: bytes, like: bytes | None = None) -> bytes:
-    """An LZMA lump as Valve's tools write it: with Valve's PC settings, or with the settings of
-    `like` (an LZMA lump, such as the one being replaced): its 5 property bytes (lc, lp, pb and
-    the dictionary size; console maps use a 256 KiB dictionary) are kept, so the engine that
-    read the old lump reads the new one with the same memory."""
+def properties(dictionary: int, lc: int = 3, lp: int = 0, pb: int = 2) -> bytes:
+    """The 5 LZMA property bytes of a dictionary size and lc/lp/pb (Valve's: 3, 0, 2)."""
+    return bytes([(pb * 5 + lp) * 9 + lc]) + dictionary.to_bytes(4, "little")
+
+
+def properties_of(blob: bytes) -> bytes | None:
+    """The 5 property bytes of an LZMA lump, None if `blob` is not one."""
+    header = lzma_header(blob)
+    return None if header is None else bytes(header.properties)
+
+
+def compress(data: bytes, props: bytes | None = None) -> bytes:
+    """An LZMA lump as Valve's tools write it: with Valve's PC settings, or with the 5 property
+    bytes `props` (lc, lp, pb and the dictionary size; say `properties_of` the lump being
+    replaced): the engine that read the old lump reads the new one with the same memory
+    (console maps use a 256 KiB dictionary). The header carries `props` as given."""
     import pylzma
 
     settings = dict(VALVE_SETTINGS)
-    header = lzma_header(like) if like is not None else None
-    if header is not None:
-        props = header.properties
+    if props is not None:
         lc_lp_pb, dictionary = props[0], int.from_bytes(props[1:5], "little")
         settings.update(literalContextBits=lc_lp_pb % 9, literalPosBits=lc_lp_pb // 9 % 5,
                         posBits=lc_lp_pb // 45,
-                        # pylzma takes a power of two; one no larger keeps `like`'s bytes valid
+                        # pylzma takes a power of two; one no larger keeps `props` valid
                         dictionary=max(dictionary.bit_length() - 1, 12))
     packed = pylzma.compress(bytes(data), **settings)
-    if header is not None:
-        packed = header.properties + packed[5:]
+    if props is not None:
+        packed = props + packed[5:]
     return b"LZMA" + struct.pack("<II", len(data), len(packed) - 5) + packed

@@ -174,7 +174,7 @@ class GameLump:
             raise BspError(f"game lump version {version} does not fit in 16 bits")
         if version in (None, member.version) and bytes(data) == self.payload(name):
             return False
-        member.stored = lzma_lump.compress(data, like=member.stored) if member.compressed \
+        member.stored = lzma_lump.compress(data, lzma_lump.properties_of(member.stored)) if member.compressed \
             else bytes(data)
         member.length = len(data)
         member.version = member.version if version is None else version
