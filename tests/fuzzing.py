@@ -42,7 +42,8 @@ from bspedit.format.lzma_lump import compress, decompress, lzma_header
 from bspedit.container.mapsums import map_checksums
 from bspedit.lumps.pakfile import Pakfile
 from bspedit.patching.stripper import apply as stripper_apply, parse_config, plugin_text
-from conftest import CORPUS, ROOT
+from conftest import CONSOLE_MAP, CORPUS, ROOT
+from console import to_big_endian
 
 CORPUS_SEED_BYTES = 40_000      # corpus maps up to this size are seeds (fast enough per case)
 CASE_SECONDS = 20               # any single case taking longer counts as a hang
@@ -90,16 +91,28 @@ def _l4d2_source() -> bytes:
 @cache
 def seeds() -> dict[str, bytes]:
     """Valid maps to mutate: a synthetic map of every family, LZMA and v21 Source maps, the
-    shipped tiny.bsp and the small corpus maps when ../shared is present."""
+    shipped tiny.bsp and the small corpus maps when ../shared is present; big-endian (console,
+    PSBV) maps: tiny.bsp and the small uncompressed Source corpus maps converted by
+    tests/console.py, and the real Xbox 360 map when ../shared/corpus-console is present."""
     found = {f"synthetic/{family}": synthetic.sample(family) for family in synthetic.LUMP_COUNTS}
     found["synthetic/source-lzma"] = _lzma_source()
     found["synthetic/source-l4d2"] = _l4d2_source()
     found["tiny"] = (ROOT / "tests" / "data" / "tiny.bsp").read_bytes()
+    found["console/tiny"] = to_big_endian(found["tiny"])
     if CORPUS.is_dir():
         for path in sorted(CORPUS.glob("*/*.bsp")):
             if path.stat().st_size <= CORPUS_SEED_BYTES:
                 found[f"corpus/{path.parent.name}/{path.stem}"] = path.read_bytes()
+                with contextlib.suppress(ValueError):   # not a v17-v20 uncompressed Source map
+                    found[f"console/{path.stem}"] = to_big_endian(path.read_bytes())
+    if CONSOLE_MAP.is_file():
+        found[f"console/{CONSOLE_MAP.stem}"] = CONSOLE_MAP.read_bytes()
     return found
+
+
+def console_seeds() -> frozenset[str]:
+    """The big-endian seeds."""
+    return frozenset(name for name in seeds() if name.startswith("console/"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,13 +122,16 @@ class SeedFacts:
     fields: dict[str, tuple[int, ...]]  # group -> offsets of its 32-bit fields
     values: tuple[int, ...]             # sizes and offsets of this map: the interesting values
     boundaries: tuple[int, ...]         # every offset where a structure starts or ends
+    big_endian: frozenset[str]          # groups whose fields are big-endian (console maps)
 
 
 @cache
 def facts(name: str) -> SeedFacts:
     """The mutable fields of a seed, by group: header (ident, version, revision), directory,
     lzma (Valve LZMA headers), game-lump (its directory), bspx (the trailer's directory),
-    pakfile (the zip end record), lump-start (the first 32 bytes of every lump)."""
+    pakfile (the zip end record), lump-start (the first 32 bytes of every lump). On a console
+    map the header, directory and game lump directory are big-endian (LZMA headers and the zip
+    stay little-endian)."""
     data = seeds()[name]
     header = read_header(data)
     family = header.family
@@ -142,7 +158,7 @@ def facts(name: str) -> SeedFacts:
             fields.setdefault("lzma", []).extend(lump.offset + n for n in (4, 8, 12, 13))
             bounds |= {lump.offset + 16, lump.offset + 17}
         if family.game_lump and lump.index == family.index_of(family.game_lump):
-            count = len(game_lump_directory(body).entries)
+            count = len(game_lump_directory(body, header.endian).entries)
             entries = [lump.offset + 4 + 16 * n for n in range(count)]
             fields["game-lump"] = [lump.offset] + [at + n for at in entries for n in (0, 4, 8, 12)]
             bounds |= set(entries) | {lump.offset + 4 + 16 * count}
@@ -157,21 +173,22 @@ def facts(name: str) -> SeedFacts:
         fields["bspx"] = [tail.start + 4] + [tail.start + 8 + 32 * n + m
                                              for n in range(len(trailer.lumps)) for m in (24, 28)]
         values |= {tail.start, tail.end}
+    big_endian = frozenset({"header", "directory", "game-lump"} if header.big_endian else ())
     return SeedFacts({group: tuple(at) for group, at in fields.items()}, tuple(sorted(values)),
-                     tuple(sorted(b for b in bounds if 0 <= b < len(data))))
+                     tuple(sorted(b for b in bounds if 0 <= b < len(data))), big_endian)
 
 
 # -- mutations -----------------------------------------------------------------------------------
 
 def apply(data: bytes, edits: tuple) -> bytes:
-    """Apply edits: ("int", at, value) writes a 32-bit little-endian value, ("short", at, value)
-    a 16-bit one, ("byte", at, value),
+    """Apply edits: ("int", at, value) writes a 32-bit little-endian value, ("int>", at, value)
+    a big-endian one, ("short", at, value) a 16-bit little-endian one, ("byte", at, value),
     ("cut", at) truncates, ("append", blob), ("move", src, dst, n) copies n bytes."""
     out = bytearray(data)
     for edit in edits:
         kind = edit[0]
-        if kind == "int" and edit[1] + 4 <= len(out):
-            struct.pack_into("<I", out, edit[1], edit[2] & 0xFFFFFFFF)
+        if kind in ("int", "int>") and edit[1] + 4 <= len(out):
+            struct.pack_into(">I" if kind == "int>" else "<I", out, edit[1], edit[2] & 0xFFFFFFFF)
         elif kind == "byte" and edit[1] < len(out):
             out[edit[1]] = edit[2]
         elif kind == "cut":
@@ -202,11 +219,18 @@ def _value(seed: str) -> st.SearchStrategy[int]:
     return st.one_of(st.sampled_from(facts(seed).values), st.integers(-2**31, 2**32 - 1))
 
 
+def _ints(seed: str, group: str) -> st.SearchStrategy[tuple]:
+    """A 32-bit value written into a field of `group`, in the byte order of that field."""
+    info = facts(seed)
+    return st.tuples(st.just("int>" if group in info.big_endian else "int"),
+                     st.sampled_from(info.fields[group]), _value(seed))
+
+
 def _edit(seed: str, groups: frozenset[str] | None) -> st.SearchStrategy[tuple]:
     info, size = facts(seed), len(seeds()[seed])
     chosen = sorted(g for g in info.fields if groups is None or g in groups)
     fields = st.sampled_from(chosen).flatmap(lambda group: st.sampled_from(info.fields[group]))
-    ints = st.tuples(st.just("int"), fields, _value(seed))
+    ints = st.sampled_from(chosen).flatmap(lambda group: _ints(seed, group))
     if groups is not None:
         return ints
     return st.one_of(
@@ -222,10 +246,12 @@ def _edit(seed: str, groups: frozenset[str] | None) -> st.SearchStrategy[tuple]:
 
 @st.composite
 def map_cases(draw: st.DrawFn, groups: frozenset[str] | None = None,
-              max_edits: int = 4) -> MapCase:
+              max_edits: int = 4, among: frozenset[str] | None = None) -> MapCase:
     """A seed map with 1..max_edits mutations; `groups` limits them to 32-bit values written
-    into those field groups (see `facts`), and the seeds to maps that have them."""
-    names = [n for n in sorted(seeds()) if groups is None or groups & facts(n).fields.keys()]
+    into those field groups (see `facts`), and the seeds to maps that have them; `among`
+    limits the seeds to those names (such as `console_seeds()`)."""
+    names = [n for n in sorted(seeds()) if (groups is None or groups & facts(n).fields.keys())
+             and (among is None or n in among)]
     seed = draw(st.sampled_from(names))
     return MapCase(seed, tuple(draw(st.lists(_edit(seed, groups), min_size=1,
                                              max_size=max_edits))))
@@ -628,6 +654,7 @@ def targets() -> dict[str, tuple[st.SearchStrategy, Callable[[object, Path], str
     """What bench/fuzz.py runs, by name (the tests run the same strategies and checks)."""
     return {
         "maps": (map_cases(), run_map_case),
+        "console-maps": (map_cases(among=console_seeds()), run_map_case),
         "truncations": (st.sampled_from(truncations()), run_map_case),
         "game-lump": (map_cases(frozenset({"game-lump"})), run_map_case),
         "lzma-lumps": (map_cases(frozenset({"lzma"})), run_map_case),

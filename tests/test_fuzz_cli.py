@@ -18,10 +18,29 @@ from bspedit.format.lzma_lump import compress
 FUZZ = fuzzing.FUZZ
 
 
-@settings(FUZZ, max_examples=15)
+@settings(FUZZ, max_examples=12)
 @given(case=st.one_of(fuzzing.map_cases(), fuzzing.pak_cases()))
 def test_every_verb_on_fuzzed_maps(case, tmp_path):
     fuzzing.run_cli_case(case, tmp_path)
+
+
+@settings(FUZZ, max_examples=4)
+@given(case=fuzzing.map_cases(among=fuzzing.console_seeds()))
+def test_every_verb_on_fuzzed_console_maps(case, tmp_path):
+    """Big-endian inputs: mutated console (PSBV) maps through every verb group."""
+    fuzzing.run_cli_case(case, tmp_path)
+
+
+@pytest.mark.parametrize("seed", sorted(fuzzing.console_seeds()))
+def test_every_verb_on_console_maps(seed, tmp_path):
+    """Unmutated console maps: every verb group runs and the input is kept; none is refused
+    but `lump strip --preset no-hdr` on a map whose LDR lighting is empty (the real one)."""
+    path = tmp_path / "map.bsp"
+    path.write_bytes(fuzzing.seeds()[seed])
+    verbs = [argv[:2] for argv in fuzzing.cli_commands(path, tmp_path)]
+    codes = fuzzing.check_cli(path, tmp_path)
+    assert {i for i, code in enumerate(codes) if code == 2} <= {verbs.index(["lump", "strip"])}
+    assert path.read_bytes() == fuzzing.seeds()[seed]
 
 
 def bspedit(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:

@@ -1,7 +1,8 @@
 """Fuzzed maps through the API: mutated headers, directories, LZMA headers, game lump and BSPX
 directories, and files cut at every structural boundary. Each input ends in BspError or in a
 correct result (see fuzzing.check_map); the seeds are synthetic maps of every family, tiny.bsp
-and, when ../shared is present, the small corpus maps."""
+and, when ../shared is present, the small corpus maps; big-endian (console) seeds too: tiny.bsp
+and small corpus maps converted by tests/console.py, and the real Xbox 360 map."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ from bspedit.features.checks import problems
 FUZZ = fuzzing.FUZZ
 
 
-@settings(FUZZ, max_examples=2500)
+@settings(FUZZ, max_examples=2200)
 @given(case=fuzzing.map_cases())
 def test_mutated_maps(case, tmp_path):
     fuzzing.run_map_case(case, tmp_path)
@@ -37,6 +38,33 @@ def test_lzma_lumps_with_lying_headers(case, tmp_path):
 @given(case=fuzzing.map_cases(frozenset({"bspx"})))
 def test_bspx_directories(case, tmp_path):
     fuzzing.run_map_case(case, tmp_path)
+
+
+@settings(FUZZ, max_examples=200)
+@given(case=fuzzing.map_cases(among=fuzzing.console_seeds()))
+def test_mutated_console_maps(case, tmp_path):
+    """Big-endian inputs (console PSBV maps): their header, directory and game lump directory
+    mutated in their own byte order, LZMA headers and the zip in theirs."""
+    fuzzing.run_map_case(case, tmp_path)
+
+
+@settings(FUZZ, max_examples=100)
+@given(case=fuzzing.map_cases(frozenset({"game-lump"}), among=fuzzing.console_seeds()))
+def test_console_game_lump_offsets_out_of_range(case, tmp_path):
+    """Console game lump member offsets are relative to the lump: lies about them."""
+    fuzzing.run_map_case(case, tmp_path)
+
+
+def test_console_fields_are_mutated_in_their_byte_order(tmp_path):
+    """An "int>" edit writes a console map's directory big-endian: the map reads that value."""
+    assert fuzzing.facts("console/tiny").big_endian == {"header", "directory", "game-lump"}
+    entities_length = 8 + 4
+    case = fuzzing.MapCase("console/tiny", (("int>", entities_length, 200),))
+    path = tmp_path / "map.bsp"
+    path.write_bytes(case.data())
+    with Bsp.open(path) as bsp:
+        assert bsp.header.endian == ">" and bsp.lumps[0].length == 200
+    assert fuzzing.run_map_case(case, tmp_path) == "opened"
 
 
 @pytest.mark.parametrize("seed", sorted(fuzzing.seeds()))
