@@ -56,7 +56,7 @@ def check(value: Any, schema: Any, where: str = "$") -> None:
 LUMP = {"index": int, "name": str, "offset": int, "length": int, "version": int, "fourcc": int,
         "compressed": bool, "uncompressed_length": Maybe(int), "file_order": Maybe(int)}
 ENTRY = {"name": str, "size": int, "stored_size": int, "method": str, "crc32": int,
-         "offset": int}
+         "offset": int, "preload": bool}
 MEMBER = {"id": Maybe(str), "flags": int, "version": int, "offset": int, "stored_length": int,
           "length": int, "compressed": bool}
 SAVE = {"target": str, "layout": ("stable", "compact", "in-place", "repacked"), "size": int,

@@ -99,8 +99,9 @@ def run_list(args: argparse.Namespace) -> int:
                       "bytes": sum(e.size for e in entries),
                       "stored_bytes": sum(e.stored_size for e in entries)})
     for e in entries:
+        mark = "  (preload section: rebuilt by every edit)" if e.is_preload else ""
         args.report.say(f"{e.size:>10} {e.stored_size:>10} {e.method_name:<7} {e.crc:08x}  "
-                        f"{e.name}")
+                        f"{e.name}{mark}")
     args.report.say(f"{len(entries)} files, {sum(e.size for e in entries)} bytes "
                     f"({sum(e.stored_size for e in entries)} stored)")
     return 0

@@ -27,9 +27,10 @@ def lump_row(bsp: Bsp, lump: Lump) -> dict[str, Any]:
 
 def entry_row(entry: Entry) -> dict[str, Any]:
     """A pakfile entry: name, size, stored size, method, CRC-32, local header offset (-1 for
-    an entry added by this run)."""
+    an entry added by this run), whether it is an XZP2 preload section (console pakfiles)."""
     return {"name": entry.name, "size": entry.size, "stored_size": entry.stored_size,
-            "method": entry.method_name, "crc32": entry.crc, "offset": entry.offset}
+            "method": entry.method_name, "crc32": entry.crc, "offset": entry.offset,
+            "preload": entry.is_preload}
 
 
 def member_row(member: Member) -> dict[str, Any]:
