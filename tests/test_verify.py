@@ -3,13 +3,14 @@ to, named by lump), no false alarms on the undamaged maps, and the CLI's text an
 from __future__ import annotations
 
 import json
+import zlib
 
 import pytest
 
 from bspedit.bsp import Bsp
 from bspedit.features.checks import problems
 from bspedit.format.families import QUAKE3, RAVEN, SOURCE
-from conftest import CORPUS, corpus_maps, run_cli
+from conftest import CONSOLE_MAP, CORPUS, corpus_maps, run_cli
 from verify_mutations import CLASSES, mutations
 
 LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
@@ -98,3 +99,26 @@ def test_record_sizes_are_family_data_by_lump_and_map_version():
     assert SOURCE.record_size(SOURCE.index_of("PAKFILE")) is None
     assert QUAKE3.record_size(QUAKE3.index_of("SURFACES")) == 104
     assert RAVEN.record_size(RAVEN.index_of("SURFACES")) == 148
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_map_verifies_clean_and_a_preload_section_out_of_step_is_reported(tmp_path):
+    """The real Xbox 360 map passes; its XZP2 preload section claiming 9 zip entries (the zip
+    has 5) is reported on the pakfile, and pak edits are refused."""
+    assert run_cli("verify", CONSOLE_MAP).returncode == 0
+    data = bytearray(CONSOLE_MAP.read_bytes())
+    section = 196608 + 2048                    # the pakfile's first entry: the preload section
+    assert data[section:section + 8] == bytes.fromhex("0000000300000005")
+    data[section + 4:section + 8] = (9).to_bytes(4, "big")
+    crc = zlib.crc32(data[section:section + 2048]).to_bytes(4, "little")
+    data[196608 + 14:196608 + 18] = crc                  # its local header
+    data[196608 + 14336 + 16:196608 + 14336 + 20] = crc  # its central directory record
+    broken = tmp_path / "broken.bsp"
+    broken.write_bytes(data)
+    child = run_cli("verify", broken)
+    assert child.returncode == 1
+    assert child.stdout.count("\n") == 1, child.stdout
+    assert "lump 40 (PAKFILE): offset 196608: XZP2 pakfile: its preload section " \
+        "__preload_section.pre indexes 9 zip entries" in child.stdout
+    refused = run_cli("pak", "remove", broken, "materials/*", "-o", tmp_path / "out.bsp")
+    assert refused.returncode == 2 and not (tmp_path / "out.bsp").exists()

@@ -122,7 +122,8 @@ def _game_lump(bsp: Bsp, lump: Lump) -> list[BspError]:
 
 def _pakfile(bsp: Bsp) -> list[BspError]:
     """Every pak entry reads back (decoded, sizes and CRC-32 checked), stays inside the map's
-    folder and is the only one of its name."""
+    folder and is the only one of its name; an XZP2 (console) pakfile's preload section
+    matches its entries."""
     lump = bsp.lumps[bsp.lump_index(bsp.family.pakfile)]
     if not lump.length:
         return []
@@ -131,6 +132,8 @@ def _pakfile(bsp: Bsp) -> list[BspError]:
     except BspError as exc:
         return [exc]
     found = []
+    if pak.preload_problem:
+        found.append(_problem(bsp, lump, f"XZP2 pakfile: {pak.preload_problem}", pak.base))
     first: dict[str, str] = {}
     for entry in pak.entries:
         where = pak.base + entry.offset

@@ -304,7 +304,8 @@ class Pakfile:
                 raise ValueError(f"is stored with {entry.method_name}, not stored")
             self._preload = _Preload.parse(self.read(entry), len(self._original))
         except (ValueError, BspError) as exc:
-            self.preload_problem = f"its preload section {PRELOAD_NAME} {exc}"
+            why = exc.message if isinstance(exc, BspError) else str(exc)
+            self.preload_problem = f"its preload section {PRELOAD_NAME} {why}"
             return
         self._preload_refs = {e: k for e, k in zip(self._original, self._preload.remap)
                               if k != _NO_PRELOAD}
