@@ -10,9 +10,10 @@ layouts per version, below), `dprp` and `dplt`/`dplh` members swapped. Text lump
 reads those on PC maps only) keep their bytes (`kept_lumps` names them).
 
 Swapping reverses the bytes of each number in place, so it is exact for any bit pattern (NaN
-floats too). Console files end zero-padded to a multiple of 2048 bytes, so `to_big_endian`
-pads the map so; `to_little_endian` gives back the PC map followed by that padding. Only
-uncompressed v17-v20 maps are converted (LZMA lumps and v21's reordered `lump_t` are refused).
+floats too) and `convert(convert(pc, ">"), "<") == pc`. `to_big_endian` then lays the map out
+as Valve's console conversion does: the pakfile, stored last, starts on a DVD sector (2048
+bytes; zeros before it) and the file ends zero-padded to a sector. Only uncompressed v17-v20
+maps are converted (LZMA lumps and v21's reordered `lump_t` are refused).
 """
 from __future__ import annotations
 
@@ -202,14 +203,27 @@ def convert(data: bytes, to: str) -> bytes:
     return bytes(out)
 
 
-SECTOR = 2048       # console map files end padded to a multiple of this
+SECTOR = 2048       # a DVD sector: console pakfiles start on one, console files end on one
+
+
+def sector_layout(data: bytes) -> bytes:
+    """A big-endian map with its pakfile moved to the next sector boundary (when it is stored
+    last; what follows it moves with it) and zeros after its end up to a sector boundary."""
+    entries = [struct.unpack_from(">4i", data, 8 + 16 * index) for index in range(LUMPS)]
+    offset, length, _, _ = entries[PAKFILE]
+    out = bytearray(data)
+    if length and offset + length == max(o + n for o, n, _, _ in entries if n):
+        moved = offset + -offset % SECTOR
+        out[offset:] = bytes(moved - offset) + data[offset:]
+        struct.pack_into(">i", out, 8 + 16 * PAKFILE, moved)
+    return bytes(out + bytes(-len(out) % SECTOR))
 
 
 def to_big_endian(pc: bytes) -> bytes:
-    """A console (PSBV) map from a little-endian Source map, zero-padded to a 2048 multiple."""
-    return convert(pc + bytes(-len(pc) % SECTOR), ">")
+    """A console (PSBV) map from a little-endian Source map, laid out as console maps are."""
+    return sector_layout(convert(pc, ">"))
 
 
 def to_little_endian(console: bytes) -> bytes:
-    """The little-endian map a `to_big_endian` map came from."""
+    """A console map's bytes in little-endian order (its layout as it is)."""
     return convert(console, "<")
