@@ -243,9 +243,9 @@ def test_rewrite_compact_keeps_every_lump(console_map, tmp_path):
             assert lump(out, index) == lump(data, index), f"lump {index} differs"
         assert directory(out)[index][2:] == directory(data)[index][2:]
     assert game_members(out) == game_members(data)
+    assert len(out) % 2048 == 0 and directory(out)[PAKFILE][0] % 2048 == 0     # DVD sectors
     if console_map.stem == "real":
         assert directory(out)[PAKFILE][0] % 65536 == 0
-        assert len(out) % 2048 == 0
     with Bsp.open(console_map) as bsp:
         bsp.save(tmp_path / "api.bsp", "compact")
     assert (tmp_path / "api.bsp").read_bytes() == out
@@ -355,6 +355,16 @@ def test_pak_add_then_remove_gives_the_original(console_map, tmp_path):
     ok("pak", "remove", tmp_path / "added.bsp", "custom/console_test.txt",
        "-o", tmp_path / "removed.bsp")
     assert (tmp_path / "removed.bsp").read_bytes() == data
+    with Bsp.open(console_map) as bsp:
+        assert [entry.name for entry in bsp.pakfile.entries] == list(zip_entries(
+            lump(data, PAKFILE)))
+        bsp.pakfile.add("custom/console_test.txt", extra.read_bytes())
+        bsp.save(tmp_path / "api-added.bsp")
+    with Bsp.open(tmp_path / "api-added.bsp") as bsp:
+        assert bsp.pakfile.read("custom/console_test.txt") == extra.read_bytes()
+        bsp.pakfile.remove(bsp.pakfile.find("custom/console_test.txt"))
+        bsp.save(tmp_path / "api-removed.bsp")
+    assert (tmp_path / "api-removed.bsp").read_bytes() == data
 
 
 # -- lumps ---------------------------------------------------------------------------------------
@@ -384,6 +394,11 @@ def test_lump_list_extract_replace(console_map, tmp_path):
         assert lump(out, index) == lump(data, index)
     shown = cli_json("lump", "show", tmp_path / "out.bsp", "planes", "--rows", "0:1")["result"]
     assert shown["rows"][0]["cells"][3] == "1234.5"
+    with Bsp.open(console_map) as bsp:
+        assert all(bsp.read_lump(index) == lump(data, index) for index in range(64))
+        bsp.replace_lump(1, bsp.read_lump(1))
+        bsp.save(tmp_path / "api-same.bsp")
+    assert (tmp_path / "api-same.bsp").read_bytes() == data
 
 
 @pytest.mark.parametrize("name", SYNTHETIC)
