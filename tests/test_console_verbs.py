@@ -289,6 +289,19 @@ def test_entity_edit_changes_only_the_entity_lump(console_map, tmp_path):
 
 
 @pytest.mark.parametrize("console_map", ALL, indirect=True)
+def test_entity_edit_in_place_keeping_the_checksum(console_map):
+    """`--in-place --keep-checksum`: the compared checksum skips the entity lump (the stored
+    CRC on the real map), so the edit is allowed; only lump 0 changes."""
+    data = console_map.read_bytes()
+    ok("ent", "set", console_map, "--where", "classname=worldspawn", "bspedit_test=in place",
+       "--in-place", "--keep-checksum")
+    edited = console_map.read_bytes()
+    assert_only_entities_changed(data, edited, console_map.stem != "real")
+    assert b'"bspedit_test" "in place"' in content(edited, 0)
+    assert edited[:4] == b"PSBV" and len(edited) % 2048 == 0
+
+
+@pytest.mark.parametrize("console_map", ALL, indirect=True)
 def test_entity_edit_through_the_api(console_map, tmp_path):
     data = console_map.read_bytes()
     with Bsp.open(console_map) as bsp:
