@@ -40,7 +40,8 @@ def test_compress_with_given_properties_keeps_them():
     """Console maps use a 256 KiB dictionary: a lump compressed again keeps it (and lc/lp/pb)."""
     data = bytes(range(256)) * 300
     assert properties(1 << 18) == bytes([93]) + struct.pack("<I", 1 << 18)
-    for props in (properties(1 << 18), properties(300_000, lc=3, lp=1, pb=0)):
+    for props in (properties(1 << 18), properties(300_000, lc=3, lp=1, pb=0),
+                  properties(1 << 31), properties(0)):        # a header's lies are kept
         packed = compress(data, props)
         assert properties_of(packed) == packed[12:17] == props
         assert decompress(packed) == data

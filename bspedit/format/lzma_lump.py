@@ -87,8 +87,9 @@ def compress(data: bytes, props: bytes | None = None) -> bytes:
         lc_lp_pb, dictionary = props[0], int.from_bytes(props[1:5], "little")
         settings.update(literalContextBits=lc_lp_pb % 9, literalPosBits=lc_lp_pb // 9 % 5,
                         posBits=lc_lp_pb // 45,
-                        # pylzma takes a power of two; one no larger keeps `props` valid
-                        dictionary=max(dictionary.bit_length() - 1, 12))
+                        # pylzma takes a power of two up to 2^27; one no larger keeps
+                        # `props` valid (a decoder's dictionary may exceed the encoder's)
+                        dictionary=min(max(dictionary.bit_length() - 1, 12), 27))
     packed = pylzma.compress(bytes(data), **settings)
     if props is not None:
         packed = props + packed[5:]
