@@ -1,10 +1,14 @@
 """Console (PSBV) maps keep their boundaries when lumps move: the pakfile on the boundary the
 map shows (64 KiB on the real map, a 2 KiB DVD sector at least), the file end padded with zeros
-to 2 KiB; PC layouts are untouched."""
+to 2 KiB; and the pakfile stays the last lump (Valve's console conversion, LumpOffsetCompare):
+lumps that move go before it. PC layouts are untouched."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import shutil
+import struct
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -174,6 +178,113 @@ def test_in_place_takes_a_hole_on_the_lump_boundary():
     assert grown.offsets == (1024, 200) and grown.commits[-1].size == 2048
 
 
+# the same, the pakfile-like lump 1 kept last (`Layout.last`): zeros before it are free
+KEPT_LAST = dataclasses.replace(LAYOUT, last=1)
+FREE = [(110, 2048), (2058, 4096)]
+
+
+def test_stable_puts_a_moved_lump_into_the_zeros_before_the_lump_kept_last():
+    """Its old slot and the zeros after it are one run: it starts where it was; lump 1 and
+    the end stay."""
+    result = plan(LUMPS, KEPT_LAST, {0: 20}, "stable", keep_tail=False, free=FREE)
+    assert result.offsets == (100, 2048)
+    assert result.pieces == (Piece("lump", 20, index=0), Piece("zeros", 2048 - 120),
+                             Piece("copy", 4096 - 2048, src=2048))
+
+
+def test_stable_moves_the_lump_kept_last_to_its_boundary_after_a_lump_that_does_not_fit():
+    result = plan(LUMPS, KEPT_LAST, {0: 3000}, "stable", keep_tail=False, free=FREE)
+    assert result.offsets == (100, 4096)
+    assert result.pieces == (Piece("lump", 3000, index=0), Piece("zeros", 4096 - 3100),
+                             Piece("lump", 10, index=1), Piece("zeros", 8192 - 4106))
+
+
+def test_stable_leaves_a_lump_kept_last_off_its_boundary_where_it_is():
+    """A big-endian map laid out as a PC one (its pakfile off a sector): a lump moved into
+    the zeros before it leaves it where it is."""
+    lumps = [Lump(0, "A", 100, 10), Lump(1, "B", 1000, 10)]
+    layout = Layout(100, 1012, (0, 1), (Gap(110, 1000, "unreferenced"),
+                                        Gap(1010, 1012, "padding")),
+                    boundaries=((1, 2048),), last=1)
+    result = plan(lumps, layout, {0: 20}, "stable", free=[(110, 1000), (1010, 1012)])
+    assert result.offsets == (100, 1000) and result.end == 1012
+
+
+def test_stable_keeps_non_zero_bytes_before_the_lump_kept_last():
+    """Bytes no lump references that are not zeros are data: the lump goes after them and
+    the lump kept last moves."""
+    result = plan(LUMPS, KEPT_LAST, {0: 20}, "stable", keep_tail=False, free=[(2058, 4096)])
+    assert result.offsets == (2048, 4096)
+    assert result.pieces == (Piece("zeros", 10), Piece("copy", 2048 - 110, src=110),
+                             Piece("lump", 20, index=0), Piece("zeros", 4096 - 2068),
+                             Piece("lump", 10, index=1), Piece("zeros", 8192 - 4106))
+
+
+def test_lumps_that_were_empty_go_before_the_lump_kept_last():
+    lumps = LUMPS + [Lump(2, "C", 0, 0)]
+    stable = plan(lumps, KEPT_LAST, {2: 100}, "stable", keep_tail=False, free=FREE)
+    assert stable.offsets == (100, 2048, 112)
+    compact = plan(lumps, KEPT_LAST, {2: 100}, "compact", keep_tail=False)
+    assert compact.offsets == (100, 2048, 112)
+    in_place = plan(lumps, KEPT_LAST, {2: 100}, "in-place", keep_tail=False, free=FREE)
+    assert in_place.offsets == (100, 2048, 112) and len(in_place.commits) == 1
+    grown = plan(lumps, KEPT_LAST, {2: 3000}, "compact", keep_tail=False)
+    assert grown.offsets == (100, 4096, 112)
+
+
+def test_a_lump_kept_last_that_was_empty_goes_after_the_other_new_lumps():
+    """A console map whose pakfile was empty: it gets content, and so does a lump of a higher
+    index; the pakfile goes last."""
+    lumps = [Lump(0, "A", 100, 10), Lump(1, "B", 0, 0), Lump(2, "C", 0, 0)]
+    layout = Layout(100, 112, (0,), (Gap(110, 112, "padding"),), boundaries=((1, 2048),),
+                    end_boundary=2048, last=1)
+    for policy in ("compact", "stable", "in-place"):
+        result = plan(lumps, layout, {1: 10, 2: 20}, policy, keep_tail=False, free=[(110, 112)])
+        assert result.offsets == (100, 2048, 112), policy
+
+
+def test_in_place_fills_a_hole_before_the_lump_kept_last_not_the_zeros_after_it():
+    """Lump 0 (1900 bytes) fits the 1938 zeros before lump 1 (its old slot is not free yet)."""
+    result = plan(LUMPS, KEPT_LAST, {0: 1900}, "in-place", keep_tail=False, free=FREE)
+    assert result.offsets == (112, 2048)
+    assert len(result.commits) == 1 and result.commits[0].size == 4096
+    # 1990 bytes fit only the 2038 zeros after lump 1: lump 1 moves instead (see below)
+    assert plan(LUMPS, KEPT_LAST, {0: 1990}, "in-place", keep_tail=False,
+                free=FREE).offsets == (112, 4096)
+
+
+def test_in_place_moves_the_lump_kept_last_first_to_make_room_before_it():
+    """Commit 1 writes lump 1 (unchanged) past the end, on its boundary, and frees its old
+    bytes; commit 2 writes lump 0 into the room before it."""
+    result = plan(LUMPS, KEPT_LAST, {0: 3000}, "in-place", keep_tail=False, free=FREE)
+    first, final = result.commits
+    assert (first.offsets, first.final, first.size) == ((100, 4096), False, 8192)
+    assert first.writes == ((4096, (Piece("lump", 10, index=1),)),)
+    assert first.cleanup == ((2048, 10),)
+    assert (final.offsets, final.final) == ((112, 4096), True)
+    assert final.writes == ((112, (Piece("lump", 3000, index=0),)),)
+    assert final.cleanup == ((100, 10),)
+    assert result.end == 8192
+
+
+def test_in_place_writes_a_changed_lump_kept_last_after_the_others():
+    """Both change, lump 0 finds no hole: one commit appends lump 0, then lump 1 after it."""
+    result = plan(LUMPS, KEPT_LAST, {0: 3000, 1: 20}, "in-place", keep_tail=False, free=FREE)
+    assert result.offsets == (4096, 8192)
+    (final,) = result.commits
+    assert [at for at, _ in final.writes] == [4096, 8192] and final.size == 12288
+
+
+def test_in_place_rewrites_a_lump_kept_last_growing_at_the_end_when_the_others_need_room():
+    """Lump 1 grows after its kept bytes at the end of the file while lump 0 finds no room
+    before it: lump 1 is written whole after lump 0 (its kept bytes copied)."""
+    result = plan(LUMPS, KEPT_LAST, {0: 3000, 1: 2100}, "in-place", keep_tail=False,
+                  kept={1: 2048}, free=FREE)
+    assert result.offsets == (4096, 8192)
+    writes = dict(result.commits[-1].writes)
+    assert writes[8192] == (Piece("copy", 2048, src=2048), Piece("lump", 52, src=2048, index=1))
+
+
 # -- the real map -------------------------------------------------------------------------------
 @needs_console
 def test_rewrite_stable_and_compact_give_the_map_back(tmp_path):
@@ -205,26 +316,139 @@ def test_compact_with_moved_lumps_keeps_every_lump_and_the_boundaries(tmp_path):
             assert [saved.lumps[i].offset for i in saved.layout.order] == \
                 sorted(saved.lumps[i].offset for i in saved.layout.order)
             assert saved.layout.order == bsp.layout.order
+            assert saved.layout.order[-1] == PAKFILE
     assert run_cli("verify", out).returncode == 0
+
+
+def _saved(tmp_path: Path, in_place: bool, edit: Callable[[Bsp], object]) -> Path:
+    """The real map after `edit(bsp)` and a stable save: to a new file or in place."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path, out = tmp_path / "map.bsp", tmp_path / "out.bsp"
+    shutil.copyfile(CONSOLE_MAP, path)
+    with Bsp.open(path) as bsp:
+        edit(bsp)
+        bsp.save(None if in_place else out)
+    return path if in_place else out
+
+
+def _assert_only_moved(original: Bsp, saved: Bsp, moved: set[int]) -> None:
+    """Every lump but `moved` keeps its bytes, version and offset; the pakfile is last."""
+    for lump in original.lumps:
+        if lump.index not in moved:
+            assert saved.lumps[lump.index].offset == lump.offset, lump.name
+            assert saved.read_lump(lump.index) == original.read_lump(lump.index), lump.name
+            assert saved.lumps[lump.index].version == lump.version, lump.name
+    assert saved.layout.order[-1] == PAKFILE
+    assert saved.layout.order[0] == original.layout.order[0] == 59      # MAP_FLAGS, first
+    assert saved.read_lump(PAKFILE) == original.read_lump(PAKFILE)
 
 
 @needs_console
 @pytest.mark.parametrize("in_place", [False, True], ids=["stable", "in-place"])
-def test_grown_entities_keep_the_pakfile_offset_and_the_end_aligned(tmp_path, in_place):
-    path = tmp_path / "map.bsp"
-    shutil.copyfile(CONSOLE_MAP, path)
-    out = tmp_path / "out.bsp"
-    with Bsp.open(CONSOLE_MAP) as original, Bsp.open(path) as bsp:
-        text = _grow_entities(bsp, 3000)
-        bsp.save(None if in_place else out)
-        with Bsp.open(path if in_place else out) as saved:
-            assert saved.lumps[0].offset != original.lumps[0].offset
-            assert saved.lumps[PAKFILE].offset == PAK_OFFSET
-            _assert_console_end(saved)
-            _assert_same_lumps(original, saved, {0: text})
-            others = [i for i in original.layout.order if i != 0]
-            assert [saved.lumps[i].offset for i in others] == \
-                [original.lumps[i].offset for i in others]
+def test_a_small_entity_edit_fills_the_zeros_before_the_pakfile(tmp_path, in_place):
+    """17 more bytes of entities (stored: 470 -> 503) no longer fit their slot: they go into
+    the 709 zeros between LIGHTING_HDR and the pakfile; nothing else moves, the size stays."""
+    def edit(bsp: Bsp) -> None:
+        bsp.entities().worldspawn.set("bspedit_x", "ab")    # "bspedit_x" "ab"\n: 17 bytes
+
+    saved_path = _saved(tmp_path, in_place, edit)
+    with Bsp.open(CONSOLE_MAP) as original, Bsp.open(saved_path) as saved:
+        assert len(saved.content(0)) == len(original.content(0)) + 17
+        assert saved.lumps[0].length > original.lumps[0].length
+        assert saved.lumps[0].offset == 195900 == original.lumps[53].end + 1
+        assert saved.read_range(86348, 86348 + 470) == bytes(470)       # the old slot
+        _assert_only_moved(original, saved, {0})
+        assert saved.lumps[PAKFILE].offset == PAK_OFFSET and saved.size == SIZE
+        assert saved.read_range(saved.lumps[0].end, PAK_OFFSET) == \
+            bytes(PAK_OFFSET - saved.lumps[0].end)
+    assert run_cli("verify", saved_path).returncode == 0
+
+
+@needs_console
+@pytest.mark.parametrize("in_place", [False, True], ids=["stable", "in-place"])
+def test_a_large_entity_edit_moves_the_pakfile_after_it(tmp_path, in_place):
+    """2000 more bytes do not fit before the pakfile: the entities go after LIGHTING_HDR and
+    the pakfile (bytes unchanged) to the next 64 KiB boundary after them, the end on 2 KiB.
+    Setting the entities back (stable) gives every lump its original bytes."""
+    saved_path = _saved(tmp_path, in_place, lambda bsp: _grow_entities(bsp, 2000))
+    back = tmp_path / "back.bsp"
+    with Bsp.open(CONSOLE_MAP) as original, Bsp.open(saved_path) as saved:
+        assert saved.lumps[0].offset == 195900
+        assert saved.lumps[0].length > 709
+        _assert_only_moved(original, saved, {0, PAKFILE})
+        assert saved.lumps[PAKFILE].offset == 4 * 65536 > saved.lumps[0].end
+        assert saved.read_range(saved.lumps[0].end, 4 * 65536) == \
+            bytes(4 * 65536 - saved.lumps[0].end)
+        _assert_console_end(saved)
+        assert saved.size == 280576         # 262144 + 16438, padded to 2 KiB
+        saved.replace_lump(0, original.read_lump(0))
+        saved.save(back)
+        with Bsp.open(back) as restored:
+            for lump in original.lumps:
+                assert restored.read_lump(lump.index) == original.read_lump(lump.index)
+                assert restored.lumps[lump.index].version == lump.version
+            assert restored.layout.order[-1] == PAKFILE
+            assert restored.lumps[PAKFILE].offset % 65536 == 0
+            _assert_console_end(restored)
+    for path in (saved_path, back):
+        assert run_cli("verify", path).returncode == 0
+
+
+@needs_console
+@pytest.mark.parametrize("in_place", [False, True], ids=["stable", "in-place"])
+def test_a_lump_that_was_empty_goes_before_the_pakfile(tmp_path, in_place):
+    cubemap = struct.pack(">4i", 16, -32, 64, 0)       # origin, default size
+    saved_path = _saved(tmp_path, in_place, lambda bsp: bsp.replace_lump(42, cubemap))
+    with Bsp.open(CONSOLE_MAP) as original, Bsp.open(saved_path) as saved:
+        assert saved.read_lump(42) == cubemap and saved.lumps[42].offset == 195900
+        _assert_only_moved(original, saved, {42})
+        assert saved.lumps[PAKFILE].offset == PAK_OFFSET and saved.size == SIZE
+    assert run_cli("verify", saved_path).returncode == 0
+
+
+@needs_console
+def test_in_place_and_stable_saves_of_a_large_edit_give_the_same_file(tmp_path):
+    edit = lambda bsp: _grow_entities(bsp, 2000)     # noqa: E731
+    stable = _saved(tmp_path / "stable", False, edit)
+    in_place = _saved(tmp_path / "in-place", True, edit)
+    assert stable.read_bytes() == in_place.read_bytes()
+
+
+@needs_console
+def test_a_crash_during_the_in_place_move_of_the_pakfile_leaves_a_valid_map(tmp_path):
+    """Two commits (the pakfile moves first, then the entities take the room before it): a
+    crash before any step leaves a map with every lump as before or as after the save, the
+    pakfile last."""
+    from test_faults import InjectedCrash, faults, header_steps
+
+    def save(path: Path) -> None:
+        with Bsp.open(path) as bsp:
+            _grow_entities(bsp, 2000)
+            bsp.save()
+
+    def lumps_of(path: Path) -> list[bytes]:
+        with Bsp.open(path) as bsp:
+            assert bsp.layout.order[-1] == PAKFILE
+            return [bsp.read_lump(l.index) for l in bsp.lumps]
+
+    reference = tmp_path / "map.bsp"
+    shutil.copyfile(CONSOLE_MAP, reference)
+    with faults() as steps:
+        save(reference)
+    commits = header_steps(steps)
+    assert len(commits) == 2
+    before, after = lumps_of(CONSOLE_MAP), lumps_of(reference)
+    seen = set()
+    for step in range(1, len(steps) + 1):
+        path = tmp_path / f"step{step}.bsp"
+        shutil.copyfile(CONSOLE_MAP, path)
+        with pytest.raises(InjectedCrash), faults(step):
+            save(path)
+        lumps = lumps_of(path)
+        assert lumps in (before, after), step
+        with Bsp.open(path) as crashed:
+            seen.add(crashed.lumps[PAKFILE].offset)
+    assert seen == {PAK_OFFSET, 4 * 65536}      # crashes before and after the first commit
 
 
 @needs_console

@@ -42,6 +42,10 @@ class Layout:
     Boundaries (console maps only, see `console_boundaries`): `boundaries` names the lumps that
     start on more than 4 bytes, `end_boundary` the multiple the file end is padded to with
     zeros (when the bytes after the last lump are zeros; other trailing data is data).
+    `last` (console maps only) is the lump a save keeps stored after every other one: the
+    pakfile, as Valve's console conversion orders lumps (bsplib.cpp, LumpOffsetCompare:
+    "LUMP_PAKFILE to be last, always"; the Xbox 360 reads its preload section at a
+    DVD-aligned offset), when it is stored last or empty.
     """
 
     header_size: int
@@ -54,6 +58,7 @@ class Layout:
     open_end: bool = False
     boundaries: tuple[tuple[int, int], ...] = ()    # (lump index, boundary) beyond 4 bytes
     end_boundary: int = ALIGNMENT
+    last: int | None = None
 
     def boundary(self, index: int) -> int:
         """The boundary lump `index` starts on wherever it is placed."""
@@ -94,8 +99,11 @@ def compute_layout(header: Header, file_size: int) -> Layout:
     open_end = last is not None and last.end == file_size and (file_size % 4 != 0 or repacked)
     boundaries, end_boundary = console_boundaries(header, lumps, file_size) \
         if header.big_endian else ((), ALIGNMENT)
+    pakfile = family.index_of(family.pakfile) if family.pakfile else None
+    kept_last = pakfile if header.big_endian and pakfile is not None and \
+        (last is None or last.index == pakfile or not header.lumps[pakfile].length) else None
     return Layout(header.size, file_size, tuple(l.index for l in lumps), tuple(gaps), open_end,
-                  boundaries, end_boundary)
+                  boundaries, end_boundary, kept_last)
 
 
 def console_boundaries(header: Header, lumps: Sequence[Lump], file_size: int,

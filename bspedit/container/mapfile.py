@@ -268,7 +268,8 @@ class MapFile:
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
         result = plan(self.lumps, self.layout, new_lengths, layout,
                       keep_tail=self.tail_is_data(), kept=kept,
-                      free=self._free_regions() if layout == "in-place" else (),
+                      free=self._free_regions() if layout == "in-place" or (
+                          layout == "stable" and self.layout.last is not None) else (),
                       end_padding=self._end_padding())
         return self._directory(result.offsets, final=True), result
 

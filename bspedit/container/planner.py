@@ -11,6 +11,7 @@ file), then rewrites the header, then zeroes what it vacated and cuts a free end
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -59,6 +60,9 @@ class Plan:
         return self.start + sum(p.length for p in self.pieces)
 
 
+_Write = tuple[int, tuple[Piece, ...]]      # pieces written at an offset
+
+
 class _Builder:
     def __init__(self, start: int, layout: Layout, kept: Mapping[int, int]) -> None:
         self.start = self.position = start
@@ -102,8 +106,8 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
          free: Sequence[tuple[int, int]] = (), end_padding: bytes = b"") -> Plan:
     """Place every lump. `new_lengths` holds the lumps whose content changed; `kept` how many
     leading bytes of a changed lump's new content are the file's bytes from its old offset;
-    `free` the all-zero regions no lump references (start, end); `end_padding` the bytes of
-    the padding after the last lump (under 4).
+    `free` the all-zero regions no lump references (start, end: in place, and stable with a
+    lump kept last); `end_padding` the bytes of the padding after the last lump (under 4).
 
     A last lump that keeps everything up to the end of the file (see `append_base`) takes in
     the trailing bytes; in-place, only its new bytes are appended and nothing is zeroed.
@@ -124,6 +128,12 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     growing after its kept bytes that is not last has the lumps after it moved first, in a
     commit of their own, when they are smaller than it. A lump cut to a prefix of itself stays.
     Trailing data follows when the file grows; vacated bytes are zeroed after the commit.
+    The lump kept last (`Layout.last`, a console map's pakfile) stays after every other lump:
+    stable, lumps that move go into the zeros before it (on their boundaries) and it keeps its
+    offset when they fit there, else it moves to its boundary after them; compact places it
+    last; in place, lumps go into free holes before it, else a commit of its own first moves
+    it past the end of the file, leaving room before it, and when it is rewritten itself it
+    goes after the others.
     """
     kept = kept or {}
     if keep_tail and layout.end_boundary > ALIGNMENT:
@@ -135,7 +145,7 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     if policy == "compact":
         return _compact(lumps, layout, new_lengths, keep_tail, kept)
     if policy == "stable":
-        return _stable(lumps, layout, new_lengths, kept, end_padding)
+        return _stable(lumps, layout, new_lengths, kept, end_padding, free)
     if policy == "in-place":
         return _in_place(lumps, layout, new_lengths, kept, free)
     raise ValueError(f"unknown layout {policy!r}")
@@ -157,9 +167,24 @@ def _absorbs_tail(lump: Lump, layout: Layout, kept: int | None) -> bool:
 
 
 def _file_order(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int]) -> list[int]:
-    """Lumps in file order, then lumps that were empty and now have content, by index."""
+    """Lumps in file order, then lumps that were empty and now have content, by index; the
+    lump kept last (`Layout.last`) after them all."""
     added = [i for i in sorted(new_lengths) if lumps[i].length == 0 and new_lengths[i] > 0]
-    return list(layout.order) + added
+    order = list(layout.order) + added
+    if layout.last in order:
+        order.remove(layout.last)
+        order.append(layout.last)
+    return order
+
+
+def _pinned(layout: Layout) -> int | None:
+    """The lump kept last when it is stored last: it stays after the others wherever they go."""
+    return layout.last if layout.order and layout.order[-1] == layout.last else None
+
+
+def _room_before(offset: int, regions: Iterable[tuple[int, int]]) -> int:
+    """Where the run of zeros (`regions`) that ends at `offset` starts; `offset` when none."""
+    return next((a for a, b in _merged(regions) if a < offset <= b), offset)
 
 
 def _core_end(layout: Layout) -> int:
@@ -175,7 +200,8 @@ def _slot_end(lump: Lump, layout: Layout) -> int | None:
 
 
 def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
-            kept: Mapping[int, int], end_padding: bytes) -> Plan:
+            kept: Mapping[int, int], end_padding: bytes,
+            free: Sequence[tuple[int, int]]) -> Plan:
     offsets = [lump.offset for lump in lumps]
     vacated: dict[int, int] = {}        # old slot start -> slot length, zeroed
     appended: list[int] = []
@@ -195,8 +221,16 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
     # a file ending unpadded after its last lump (bspzip's maps) gets no padding when that
     # lump resizes; others are padded to 4 bytes, as vbsp writes them
     open_end = layout.open_end
+    pinned = _pinned(layout)
+    room = layout.file_size     # where moved lumps go before the lump kept last: its zeros
+    if pinned is not None:      # before it (vacated slots too)
+        room = lumps[pinned].offset
+        if appended:
+            room = _room_before(room, list(free) + [(a, a + n) for a, n in vacated.items()])
     for index in layout.order:
         lump = lumps[index]
+        if lump.offset >= room:
+            break
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
         if lump.offset in vacated:
             out.add("zeros", vacated[lump.offset])
@@ -212,16 +246,39 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
                     out.pad_to(slot_end)
                 else:
                     _end_padding(out, lump, layout, end_padding, open_end)
-    if not last_resized:
+    if pinned is not None:
+        out.add("copy", room - out.position, src=out.position)
+    elif not last_resized:
         out.add("copy", _core_end(layout) - out.position, src=out.position)
     grew = last_resized or bool(appended)
     for index in appended:
         out.pad_to(align(out.position, layout.boundary(index)))
         offsets[index] = out.position
         out.place(lumps[index], new_lengths[index], True, out.position)
+    if pinned is not None:
+        grew = _place_last(out, lumps[pinned], layout, new_lengths, offsets, end_padding)
     _finish_tail(out, layout, moved=grew, keep=True,
-                 pad=bool(appended) or (layout.tail is not None and not open_end))
+                 pad=(bool(appended) and pinned is None) or
+                 (layout.tail is not None and not open_end))
     return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _place_last(out: _Builder, lump: Lump, layout: Layout, new_lengths: Mapping[int, int],
+                offsets: list[int], end_padding: bytes) -> bool:
+    """Stable: the lump kept last, after the lumps placed before it (at its offset when they
+    left it free, else on its boundary after them; zeros up to it), then its padding. True
+    when it moved or resized (the file end moves)."""
+    at = lump.offset if out.position <= lump.offset else \
+        align(out.position, layout.boundary(lump.index))
+    out.pad_to(at)
+    offsets[lump.index] = at
+    length = new_lengths.get(lump.index, lump.length)
+    out.place(lump, length, lump.index in new_lengths, at)
+    if at == lump.offset and length == lump.length:
+        out.add("copy", _core_end(layout) - out.position, src=out.position)
+        return False
+    _end_padding(out, lump, layout, end_padding, layout.open_end)
+    return True
 
 
 def _end_padding(out: _Builder, lump: Lump, layout: Layout, padding: bytes,
@@ -279,12 +336,34 @@ def _in_place(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
     commits = []
     if big is not None:
         commits.append(space.move_after(big, new_lengths[big]))
+    room = _room_before_last(space, new_lengths, kept)
+    if room is not None:
+        commits.append(room)
     commits.append(space.final(new_lengths, kept))
     settle = space.settle()
     if settle is not None:
         commits.append(settle)
     return Plan(space.offsets, layout.header_size, _final_view(space, new_lengths, kept),
                 tuple(commits))
+
+
+def _room_before_last(space: _Space, new_lengths: Mapping[int, int],
+                      kept: Mapping[int, int]) -> Commit | None:
+    """When lumps placed anew find no room before the lump kept last (a trial of the final
+    commit says): it is written anew after them when it changed itself, else a commit of its
+    own first moves it past the end of the file, leaving room for them all before it."""
+    last = space.layout.last
+    if last is None:
+        return None
+    trial = space.copy()
+    trial.final(new_lengths, kept)
+    if not trial.crowded:
+        return None
+    if last in new_lengths:
+        space.rewrite_last = True
+        return None
+    return space.move_last(sum(align(length) + space.layout.boundary(i) - ALIGNMENT
+                               for i, length in new_lengths.items()))
 
 
 def _outgrown(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
@@ -328,19 +407,32 @@ class _Space:
         self.tail = tail if tail is not None and not self.is_free(tail.start, tail.end) else None
         self.tail_at = tail.start if self.tail else -1
         self.vacated: list[tuple[int, int]] = []        # every region zeroed, for the final view
+        self.limit: int | None = None       # lumps placed anew go before it (the lump kept last)
+        self.crowded = False                # one of them found no room there
+        self.rewrite_last = False           # the lump kept last is written anew after the others
+
+    def copy(self) -> _Space:
+        """A copy to try a commit on."""
+        other = copy.copy(self)
+        other.free, other.vacated = list(self.free), list(self.vacated)
+        return other
 
     def is_free(self, start: int, end: int) -> bool:
         return _covered(self.free, start, end, self.size)
 
     def take(self, length: int, reserved: tuple[int, int] = (0, 0),
-             boundary: int = ALIGNMENT) -> int:
+             boundary: int = ALIGNMENT, last: bool = False) -> int:
         """An offset on `boundary` for `length` bytes: the smallest free hole that fits
         (outside `reserved`) and is not much larger (a small lump would split the room a big
-        one vacated and needs back), else after the end of the file (and of `reserved`)."""
-        holes = [(b - a, a, b) for a, b in self.free
-                 if align(a, boundary) + length <= b
-                 <= align(a, boundary) + length + max(length, HOLE_SLACK)
-                 and (b <= reserved[0] or a >= reserved[1])]
+        one vacated and needs back), else after the end of the file (and of `reserved`).
+        Before `limit`, when set: holes ending there, much larger ones too, else the lump
+        is `crowded`. `last`: after the end of the file only."""
+        fitting = [(b - a, a, b) for a, b in self.free if align(a, boundary) + length <= b
+                   and (b <= reserved[0] or a >= reserved[1])
+                   and (self.limit is None or b <= self.limit)] if not last else []
+        holes = [h for h in fitting if h[2] <= align(h[1], boundary) + length +
+                 max(length, HOLE_SLACK)] or (fitting if self.limit is not None else [])
+        self.crowded |= not holes and self.limit is not None and not last
         if holes:
             _, a, b = min(holes)
             start = align(a, boundary)
@@ -354,8 +446,9 @@ class _Space:
 
     def _place(self, index: int, length: int, changed: bool, kept: Mapping[int, int],
                writes: list, reserved: tuple[int, int] = (0, 0)) -> int:
-        """Take room for lump `index` (on its boundary) and plan writing it there."""
-        at = self.take(length, reserved, self.layout.boundary(index))
+        """Take room for lump `index` (on its boundary; the lump kept last after the end of
+        the file) and plan writing it there."""
+        at = self.take(length, reserved, self.layout.boundary(index), index == self.layout.last)
         out = _Builder(at, self.layout, kept)
         out.place(self.lumps[index], length, changed, at)
         writes.append((at, tuple(out.pieces)))
@@ -392,10 +485,43 @@ class _Space:
             vacated.append((moving.offset, moving.end))
         return self._commit(offsets, self.lengths, writes, vacated, final=False)
 
+    def move_last(self, room: int) -> Commit:
+        """A commit that moves the lump kept last (unchanged) past the end of the file, with
+        its trailing data, leaving `room` bytes free from the zeros before it."""
+        index = self.layout.last
+        assert index is not None
+        start, end = self.offsets[index], self.offsets[index] + self.lengths[index]
+        before = _room_before(start, self.free)
+        offsets = list(self.offsets)
+        writes: list[_Write] = []
+        offsets[index] = self._place(index, self.lengths[index], False, {}, writes,
+                                     (before, before + room))
+        vacated = [(start, end)]
+        self._follow_tail(offsets, self.lengths, writes, vacated)
+        return self._commit(offsets, self.lengths, writes, vacated, final=False)
+
+    def _follow_tail(self, offsets: Sequence[int], lengths: Sequence[int],
+                     writes: list[_Write], vacated: list[tuple[int, int]]) -> None:
+        """Trailing data moves after the last lump."""
+        if self.tail is None:
+            return
+        at = align(max(o + n for o, n in zip(offsets, lengths) if n))
+        writes.append((at, (Piece("tail", self.tail.length, src=self.tail.start),)))
+        vacated.append((self.tail_at, self.tail_at + self.tail.length))
+        self.tail_at, self.size = at, at + self.tail.length
+
     def final(self, new_lengths: Mapping[int, int], kept: Mapping[int, int]) -> Commit:
         """The commit that gives changed lumps their new content."""
-        offsets, lengths, writes, vacated = list(self.offsets), list(self.lengths), [], []
+        offsets, lengths, vacated = list(self.offsets), list(self.lengths), []
+        writes: list[_Write] = []
         growing = {i for i in new_lengths if self._grows_in_place(i, new_lengths[i], kept)}
+        last = self.layout.last
+        if self.rewrite_last:
+            growing.discard(last)
+        elif last is not None and self.lengths[last] and (
+                last not in new_lengths or last in growing
+                or _cut(self.lumps[last], new_lengths[last], kept.get(last, 0))):
+            self.limit = self.offsets[last]     # it stays: the others go before it
         size = self.size
         for index in growing:       # its kept bytes and new room are no longer free
             lump, start = self.lumps[index], self.offsets[index]
@@ -410,17 +536,14 @@ class _Space:
             if index in growing:                    # new bytes after its kept ones
                 writes.append((lump.offset + keep,
                                (Piece("lump", length - keep, src=keep, index=index),)))
-            elif keep and keep == length <= lump.length:    # cut to a prefix of itself
+            elif _cut(lump, length, keep) and not (self.rewrite_last and index == last):
                 vacated.append((lump.offset + length, lump.end))
             else:
                 vacated.append((lump.offset, lump.end))
                 if length:
                     offsets[index] = self._place(index, length, True, kept, writes)
-        if self.size > size and self.tail is not None:     # trailing data follows the last lump
-            at = align(max(o + n for o, n in zip(offsets, lengths) if n))
-            writes.append((at, (Piece("tail", self.tail.length, src=self.tail.start),)))
-            vacated.append((self.tail_at, self.tail_at + self.tail.length))
-            self.tail_at, self.size = at, at + self.tail.length
+        if self.size > size:
+            self._follow_tail(offsets, lengths, writes, vacated)
         return self._commit(offsets, lengths, writes, vacated, final=True)
 
     def settle(self) -> Commit | None:
@@ -455,6 +578,11 @@ class _Space:
         return bool(lump.length) and length > keep >= lump.length \
             and self.offsets[index] == lump.offset \
             and self.is_free(lump.offset + keep, lump.offset + length)
+
+
+def _cut(lump: Lump, length: int, keep: int) -> bool:
+    """True when a lump's new content is a prefix of its bytes (it stays, cut)."""
+    return bool(keep) and keep == length <= lump.length
 
 
 def _merged(regions: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
