@@ -208,13 +208,14 @@ SECTOR = 2048       # a DVD sector: console pakfiles start on one, console files
 
 def sector_layout(data: bytes) -> bytes:
     """A big-endian map with its pakfile moved to the next sector boundary (when it is stored
-    last; what follows it moves with it) and zeros after its end up to a sector boundary."""
+    last) and zeros after it up to a sector boundary, as Valve's conversion writes it: what
+    followed the pakfile in the PC map (padding, trailing data) is not carried over."""
     entries = [struct.unpack_from(">4i", data, 8 + 16 * index) for index in range(LUMPS)]
     offset, length, _, _ = entries[PAKFILE]
     out = bytearray(data)
     if length and offset + length == max(o + n for o, n, _, _ in entries if n):
         moved = offset + -offset % SECTOR
-        out[offset:] = bytes(moved - offset) + data[offset:]
+        out[offset:] = bytes(moved - offset) + data[offset:offset + length]
         struct.pack_into(">i", out, 8 + 16 * PAKFILE, moved)
     return bytes(out + bytes(-len(out) % SECTOR))
 
