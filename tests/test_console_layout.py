@@ -467,20 +467,25 @@ def test_a_grown_pakfile_keeps_its_offset(tmp_path, layout):
 
 
 @needs_console
-def test_a_pakfile_edit_in_place_lands_on_its_boundary(tmp_path):
+def test_a_pakfile_edit_in_place_returns_to_its_boundary(tmp_path):
     """An XZP2 edit rebuilds the preload section, so the pakfile is written anew: in place
-    (crash-safe, into free space) on the next 64 KiB boundary past the end, the end padded."""
+    (crash-safe, into free space) past the end first, then back down to its boundary, the
+    file cut: it grows by what was added, and removing the file gives the map back."""
     path = tmp_path / "map.bsp"
     shutil.copyfile(CONSOLE_MAP, path)
     with Bsp.open(path) as bsp:
         bsp.pakfile.add("materials/added.txt", _noise(4000))
         bsp.save()
-        assert bsp.lumps[PAKFILE].offset == 4 * 65536
+        assert bsp.lumps[PAKFILE].offset == PAK_OFFSET
+        assert bsp.size == PAK_OFFSET + -(-bsp.lumps[PAKFILE].length // 2048) * 2048
         _assert_console_end(bsp)
         assert bsp.pakfile.read("materials/added.txt") == _noise(4000)
         with Bsp.open(CONSOLE_MAP) as original:
             _assert_same_lumps(original, bsp, {PAKFILE: bsp.read_lump(PAKFILE)})
-    assert run_cli("verify", path).returncode == 0
+        assert run_cli("verify", path).returncode == 0
+        bsp.pakfile.remove(bsp.pakfile.find("materials/added.txt"))
+        bsp.save()
+    assert path.read_bytes() == CONSOLE_MAP.read_bytes()
 
 
 @needs_console

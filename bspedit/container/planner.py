@@ -465,8 +465,10 @@ class _Space:
         live = max([o + n for o, n in zip(offsets, lengths) if n] +
                    [self.tail_at + self.tail.length if self.tail else 0, self.layout.header_size])
         end = self.layout.end_boundary
-        if self.size > self.layout.file_size:
-            self.size = align(self.size, end)       # a grown file ends padded (4 bytes or more)
+        if self.size > self.layout.file_size:     # a grown file ends padded (4 bytes or more)
+            padded = align(self.size, end)
+            self.free = _merged(self.free + [(self.size, padded)])     # with zeros
+            self.size = padded
         cut = align(live, end)
         if cut < self.size and self.is_free(cut, self.size) and any(b > cut for _, b in vacated):
             self.size = cut
@@ -548,19 +550,22 @@ class _Space:
 
     def settle(self) -> Commit | None:
         """A last commit when the file ends with a few lumps behind a large free region:
-        they move down into it (copying less than the region) and the file is cut there."""
+        they move down into it (copying less than the region) and the file is cut there. The
+        lump kept last (a console pakfile, written anew past the end) moves down into any free
+        region it fits on its boundary: the file must not grow beyond what the edit added."""
         if self.tail is not None:
             return None
         live = sorted((o, i) for i, (o, n) in enumerate(zip(self.offsets, self.lengths)) if n)
         for a, b in self.free:
             behind = [i for o, i in live if o >= b]
-            if b - a < HOLE_SLACK or not behind:
+            slack = 0 if behind == [self.layout.last] else HOLE_SLACK
+            if b - a < slack or not behind:
                 continue
             places, at = [], a          # where they go, each on its boundary
             for index in behind:
                 places.append(align(at, self.layout.boundary(index)))
                 at = align(places[-1] + self.lengths[index])
-            if at > b - HOLE_SLACK:
+            if at > b - slack:
                 continue
             spans = [(self.offsets[i], self.offsets[i] + self.lengths[i]) for i in behind]
             if not _covered(_merged(self.free + spans), a, self.size, self.size):
