@@ -111,6 +111,14 @@ def zip_comment(blob: bytes) -> bytes:
     return blob[end + 22:end + 22 + size]
 
 
+def pc_and_console(name: str, tmp_path: Path) -> tuple[Path, Path]:
+    """The little-endian source map `name` and the console map made from it, as files."""
+    pc, be = tmp_path / "pc.bsp", tmp_path / "be.bsp"
+    pc.write_bytes(SOURCES[name].read_bytes())
+    be.write_bytes(to_big_endian(pc.read_bytes()))
+    return pc, be
+
+
 def cli_json(*args: object) -> dict:
     child = run_cli(*args, "--json")
     assert child.returncode in (0, 1), child.stderr
@@ -416,10 +424,7 @@ def test_lump_list_extract_replace(console_map, tmp_path):
 
 @pytest.mark.parametrize("name", SYNTHETIC)
 def test_lump_show_and_records_equal_the_little_endian_source(name, tmp_path):
-    pc = tmp_path / "pc.bsp"
-    pc.write_bytes(SOURCES[name].read_bytes())
-    be = tmp_path / "be.bsp"
-    be.write_bytes(to_big_endian(pc.read_bytes()))
+    pc, be = pc_and_console(name, tmp_path)
     for table in ("planes", "vertexes", "texinfo", "faces", "models", "map_flags"):
         little = cli_json("lump", "show", pc, table)["result"]
         big = cli_json("lump", "show", be, table)["result"]
@@ -436,10 +441,7 @@ def test_lump_show_and_records_equal_the_little_endian_source(name, tmp_path):
 
 @pytest.mark.parametrize("name", SYNTHETIC)
 def test_props_list_equals_the_little_endian_source(name, tmp_path):
-    pc = tmp_path / "pc.bsp"
-    pc.write_bytes(SOURCES[name].read_bytes())
-    be = tmp_path / "be.bsp"
-    be.write_bytes(to_big_endian(pc.read_bytes()))
+    pc, be = pc_and_console(name, tmp_path)
     little = cli_json("props", "list", pc)["result"]
     big = cli_json("props", "list", be)["result"]
     assert big == little
