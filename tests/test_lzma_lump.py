@@ -47,6 +47,8 @@ def test_compress_with_given_properties_keeps_them():
         assert decompress(packed) == data
     assert compress(data, properties_of(compress(b"pc"))) == compress(data)
     assert properties_of(b"not LZMA") is None
+    with pytest.raises(BspError, match="properties byte 240 names no lc/lp/pb"):
+        compress(data, bytes([240]) + struct.pack("<I", 1 << 18))
 
 
 @pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")

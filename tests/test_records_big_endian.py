@@ -256,8 +256,28 @@ def test_console_map_dump_and_build_give_back_the_file(tmp_path):
         manifest = dump(bsp, tmp_path / "dump")
     forms = {entry["name"]: entry.get("form") for entry in manifest["lumps"]}
     assert forms["AREAS"] == "csv" and forms["MAP_FLAGS"] == "csv"
+    # an LZMA lump whose content compresses back to its bytes with its own (console) settings
+    models = next(entry for entry in manifest["lumps"] if entry["name"] == "MODELS")
+    assert (models["form"], models["stored"], models["lzma_properties"]) == \
+        ("csv", "lzma", "5d00000400")
     build(tmp_path / "dump", str(tmp_path / "built.bsp"))
     assert (tmp_path / "built.bsp").read_bytes() == CONSOLE_MAP.read_bytes()
+    table = tmp_path / "dump" / models["file"]          # an edit is compressed alike
+    header, first, *rest = table.read_text().splitlines(keepends=True)
+    cells = first.split(",")
+    cells[9] = "1"                                      # headnode
+    table.write_text("".join([header, ",".join(cells), *rest]))
+    build(tmp_path / "dump", str(tmp_path / "edited.bsp"))
+    with Bsp.open(tmp_path / "edited.bsp") as edited:
+        assert edited.read_lump("MODELS")[12:17] == bytes.fromhex("5d00000400")
+        assert edited.records("MODELS")[0]["headnode"] == 1
+    manifest_path = tmp_path / "dump" / "manifest.json"
+    written = json.loads(manifest_path.read_text())
+    next(e for e in written["lumps"] if e["name"] == "MODELS")["lzma_properties"] = "5d00zz"
+    manifest_path.write_text(json.dumps(written))
+    with pytest.raises(BspError, match="lzma_properties '5d00zz' is not 5 bytes in hex"):
+        build(tmp_path / "dump", str(tmp_path / "bad.bsp"))
+    assert not (tmp_path / "bad.bsp").exists()
 
 
 # ---- PC maps turned big-endian ----

@@ -102,14 +102,18 @@ def test_record_sizes_are_family_data_by_lump_and_map_version():
 
 
 @pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
-def test_console_map_verifies_clean_and_a_preload_section_out_of_step_is_reported(tmp_path):
+@pytest.mark.parametrize("field, value, message", [
+    (4, 9, "indexes 9 zip entries"),
+    (12, 0xF0000000, "pads its data to 4026531840 bytes, not a power of two up to 65536"),
+])
+def test_console_map_preload_section_out_of_step_is_reported(tmp_path, field, value, message):
     """The real Xbox 360 map passes; its XZP2 preload section claiming 9 zip entries (the zip
-    has 5) is reported on the pakfile, and pak edits are refused."""
+    has 5) or an absurd alignment is reported on the pakfile, and pak edits are refused."""
     assert run_cli("verify", CONSOLE_MAP).returncode == 0
     data = bytearray(CONSOLE_MAP.read_bytes())
     section = 196608 + 2048                    # the pakfile's first entry: the preload section
-    assert data[section:section + 8] == bytes.fromhex("0000000300000005")
-    data[section + 4:section + 8] = (9).to_bytes(4, "big")
+    assert data[section:section + 16] == bytes.fromhex("00000003000000050000000400000800")
+    data[section + field:section + field + 4] = value.to_bytes(4, "big")
     crc = zlib.crc32(data[section:section + 2048]).to_bytes(4, "little")
     data[196608 + 14:196608 + 18] = crc                  # its local header
     data[196608 + 14336 + 16:196608 + 14336 + 20] = crc  # its central directory record
@@ -119,6 +123,8 @@ def test_console_map_verifies_clean_and_a_preload_section_out_of_step_is_reporte
     assert child.returncode == 1
     assert child.stdout.count("\n") == 1, child.stdout
     assert "lump 40 (PAKFILE): offset 196608: XZP2 pakfile: its preload section " \
-        "__preload_section.pre indexes 9 zip entries" in child.stdout
-    refused = run_cli("pak", "remove", broken, "materials/*", "-o", tmp_path / "out.bsp")
-    assert refused.returncode == 2 and not (tmp_path / "out.bsp").exists()
+        f"__preload_section.pre {message}" in child.stdout
+    for edit in (["remove", broken, "materials/*"], ["add", broken, __file__, "--as", "x.txt"]):
+        refused = run_cli("pak", *edit, "-o", tmp_path / "out.bsp")
+        assert refused.returncode == 2 and "refused to edit this XZP2 pakfile" in refused.stderr
+        assert not (tmp_path / "out.bsp").exists()

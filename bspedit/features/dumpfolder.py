@@ -62,12 +62,13 @@ def _crc(data: bytes) -> int:
 def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool, bool]:
     """The bytes to dump, whether `stored` is Valve LZMA, and whether the bytes are its content
     that compresses back to `stored` (else they are `stored`)."""
-    from ..format.lzma_lump import compress, decompress, lzma_header
+    from ..format.lzma_lump import compress, decompress, lzma_header, properties_of
 
     if not stored or bsp.family.header != "vbsp" or lzma_header(stored) is None:
         return stored, False, False
     content = decompress(stored)
-    return (content, True, True) if compress(content) == stored else (stored, True, False)
+    again = compress(content, properties_of(stored))
+    return (content, True, True) if again == stored else (stored, True, False)
 
 
 def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
@@ -84,6 +85,8 @@ def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
                      crc32=_crc(stored), content_length=len(content),
                      content_crc32=_crc(content), file=None, form="empty", type=None,
                      tail_file=None)
+        if lzma:                # its LZMA settings, for `build` to compress it again alike
+            entry["lzma_properties"] = stored[12:17].hex()
         if stored:
             packed = compressed and not lzma      # stored LZMA bytes, kept raw
             entry.update(_write_lump(bsp, lump, content, packed, folder))
@@ -170,6 +173,22 @@ def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any
             (folder / row["file"]).write_bytes(data)
         rows.append(row)
     return rows
+
+
+def _lzma_properties(entry: dict[str, Any], path: Path) -> bytes | None:
+    """The 5 LZMA property bytes a manifest entry names (None: Valve's PC settings, as dumps
+    made before they were recorded had)."""
+    props = entry.get("lzma_properties")
+    if props is None:
+        return None
+    try:
+        found = bytes.fromhex(props) if isinstance(props, str) else b""
+    except ValueError:
+        found = b""
+    if len(found) != 5:
+        raise BspError(f"lump {entry['index']}: lzma_properties {props!r} is not 5 bytes in hex",
+                       path=str(path))
+    return found
 
 
 def _model_json(model: Any, data: bytes) -> dict[str, Any] | None:
@@ -357,7 +376,7 @@ def rebuild(folder: Path) -> Rebuilt:
             content = _present(path).read_bytes()
         same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
         if entry["stored"] == "lzma":
-            data = compress(content)
+            data = compress(content, _lzma_properties(entry, path))
             if same and _crc(data) != entry["crc32"]:
                 raise BspError(f"lump {entry['index']}: LZMA compression does not give back the "
                                "stored bytes (another pylzma?); dump again", path=str(path))

@@ -85,6 +85,9 @@ def compress(data: bytes, props: bytes | None = None) -> bytes:
     settings = dict(VALVE_SETTINGS)
     if props is not None:
         lc_lp_pb, dictionary = props[0], int.from_bytes(props[1:5], "little")
+        if lc_lp_pb >= 9 * 5 * 5:
+            raise BspError(f"LZMA properties byte {lc_lp_pb} names no lc/lp/pb (over 224): "
+                           "the lump cannot be compressed like it")
         settings.update(literalContextBits=lc_lp_pb % 9, literalPosBits=lc_lp_pb // 9 % 5,
                         posBits=lc_lp_pb // 45,
                         # pylzma takes a power of two up to 2^27; one no larger keeps

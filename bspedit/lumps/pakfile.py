@@ -71,6 +71,7 @@ _SEARCH_CHUNK = 1 << 16
 PRELOAD_NAME = "__preload_section.pre"             # zip_uncompressed.h PRELOAD_SECTION_NAME
 _PRELOAD_VERSION = 3                               # PRELOAD_HDR_VERSION
 _NO_PRELOAD = 0xFFFF                               # INVALID_PRELOAD_ENTRY
+_MAX_PRELOAD_ALIGNMENT = 64 * 1024                 # the largest boundary bspedit reads from a map
 # Valve's tool writes the preload section in the console's (big-endian) byte order on any machine
 _PRELOAD_HEADER = struct.Struct(">4I")             # version, entries, preloads, alignment
 _PRELOAD_ENTRY = struct.Struct(">2I")              # length, offset into the preload data
@@ -154,6 +155,9 @@ class _Preload:
         if count != entries:
             raise ValueError(f"indexes {count} zip entries but the central directory has "
                              f"{entries}")
+        if alignment & (alignment - 1) or not 0 < alignment <= _MAX_PRELOAD_ALIGNMENT:
+            raise ValueError(f"pads its data to {alignment} bytes, not a power of two up to "
+                             f"{_MAX_PRELOAD_ALIGNMENT}")
         start = _PRELOAD_HEADER.size + preloads * _PRELOAD_ENTRY.size + count * 2
         if start > len(section):
             raise ValueError(f"tables ({start} bytes) run past its {len(section)} bytes")
@@ -434,8 +438,7 @@ class Pakfile:
             raise BspError(f"pak path {name!r} {problem}")
         self._check_editable()
         if key == PRELOAD_NAME and not self.compatible:
-            raise self._error(f"{PRELOAD_NAME} is the XZP2 preload section: edits rebuild it "
-                              "from the entries, it cannot be added or replaced")
+            raise self._preload_is_rebuilt("added or replaced")
         existing = self.find(key)
         if existing is not None and not update:
             raise self._error(f"pak entry {existing.name!r} already exists (use --update to "
@@ -461,8 +464,7 @@ class Pakfile:
         chosen = [entries] if isinstance(entries, Entry) else list(entries)
         self._check_editable()
         if not self.compatible and any(e.is_preload for e in chosen):
-            raise self._error(f"{PRELOAD_NAME} is the XZP2 preload section: edits rebuild it "
-                              "from the entries, it cannot be removed")
+            raise self._preload_is_rebuilt("removed")
         gone = {id(e) for e in chosen}
         self.edits += 1
         self._gone.update(e.offset for e in self._entries if id(e) in gone and e.offset >= 0)
@@ -477,6 +479,10 @@ class Pakfile:
             self._by_key[old.key] = new
         if old.offset >= 0:
             self._gone.add(old.offset)
+
+    def _preload_is_rebuilt(self, edit: str) -> BspError:
+        return self._error(f"{PRELOAD_NAME} is the XZP2 preload section: edits rebuild it "
+                           f"from the entries, it cannot be {edit}")
 
     def _check_editable(self) -> None:
         if self.preload_problem:
