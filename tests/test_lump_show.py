@@ -14,7 +14,7 @@ from bspedit.cli import invoke
 from bspedit.features.dumpfolder import read_table
 from bspedit.lumps.recordtable import Column, columns, format_cell, format_rows, parse_cell, parse_rows
 from bspedit.format.recordtypes import type_dtype
-from conftest import CORPUS, run_cli
+from conftest import CONSOLE_MAP, CORPUS, run_cli
 from verbs import MAPS, run_json
 
 F32, F64 = Column("f", 0, "f", 4), Column("d", 0, "f", 8)
@@ -209,3 +209,12 @@ def test_a_bad_cell_names_its_line(kind, size, cells, message):
         parse_rows([[c] for c in cells], size, [column], "t.csv")
     good = [c for c in cells[:-1]]
     assert len(parse_rows([[c] for c in good], size, [column], "t.csv")) == size * len(good)
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_a_model_refusing_a_console_lump_says_why():
+    child = run_cli("lump", "show", CONSOLE_MAP, "PHYSCOLLIDE")
+    assert child.returncode == 2 and child.stdout == ""
+    assert child.stderr.count("\n") == 1
+    assert "lump 29 (PHYSCOLLIDE): offset 40648: PHYSCOLLIDE is not supported on big-endian " \
+        "(console) maps" in child.stderr

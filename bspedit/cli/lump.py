@@ -180,6 +180,20 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refusal(bsp: Bsp, index: int, content: bytes) -> None:
+    """Raise the lump model's own error when it refuses the lump (such as a vphysics model on
+    a console map), so `lump show` says why rather than only that it has no records."""
+    from ..features.textures import structure
+
+    model = structure(bsp, bsp.lumps[index].name)
+    if model is not None:
+        try:
+            model.parse(content)
+        except BspError as exc:
+            exc.lump, exc.offset = lump_label(bsp.lumps[index]), bsp.lumps[index].offset
+            raise exc.at(bsp.path)
+
+
 def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[str, Any]) -> int:
     """`lump show` of a variable-size lump with a model: the model's JSON; exit 2 for others."""
     import json
@@ -188,6 +202,8 @@ def _show_structure(args: argparse.Namespace, bsp: Bsp, index: int, row: dict[st
     lump = bsp.lumps[index]
     content = bsp.content(index)
     model = lump_structure(bsp, lump, content) if content else None
+    if model is None and content:
+        _refusal(bsp, index, content)
     if model is None or args.csv or args.rows:
         why = "" if model is None else " (it has a model, shown without --csv and --rows)"
         raise BspError(f"{lump_label(lump)} has no fixed-size records: "
