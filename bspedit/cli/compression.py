@@ -20,7 +20,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..features.compression import compress_map, decompress_map, repacked_plan
-    from ..container.mapsums import compared_checksum, SaveChecksums
+    from ..container.mapsums import SaveChecksums, compared_checksum
     from ..container.saving import SaveResult
 
     target = args.map if args.in_place else args.output

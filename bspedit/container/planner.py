@@ -551,8 +551,9 @@ class _Space:
     def settle(self) -> Commit | None:
         """A last commit when the file ends with a few lumps behind a large free region:
         they move down into it (copying less than the region) and the file is cut there. The
-        lump kept last (a console pakfile, written anew past the end) moves down into any free
-        region it fits on its boundary: the file must not grow beyond what the edit added."""
+        lump kept last (a console pakfile) alone behind a free region moves down into it
+        whenever it fits there on its boundary, however small the region (a pakfile written
+        anew past the end comes back, so the file grows by what the edit added only)."""
         if self.tail is not None:
             return None
         live = sorted((o, i) for i, (o, n) in enumerate(zip(self.offsets, self.lengths)) if n)

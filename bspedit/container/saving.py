@@ -67,7 +67,7 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
     checksum the family's servers compare. Quake 3: bot files named in `aas`, and FILE.aas
     beside the saved map, get the new checksum. `dry_run` plans and reports, writing nothing.
     """
-    from .mapsums import compared_checksum, SaveChecksums
+    from .mapsums import SaveChecksums, compared_checksum
 
     if layout not in LAYOUTS:
         raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from functools import partial
 from contextlib import AbstractContextManager as ContextManager
 from dataclasses import dataclass
+from functools import partial
 
 from ..bsp import Bsp
 from ..errors import BspError

@@ -174,8 +174,8 @@ class GameLump:
             raise BspError(f"game lump version {version} does not fit in 16 bits")
         if version in (None, member.version) and bytes(data) == self.payload(name):
             return False
-        member.stored = lzma_lump.compress(data, lzma_lump.properties_of(member.stored)) if member.compressed \
-            else bytes(data)
+        member.stored = bytes(data) if not member.compressed else \
+            lzma_lump.compress(data, lzma_lump.properties_of(member.stored))
         member.length = len(data)
         member.version = member.version if version is None else version
         member.gap = None
