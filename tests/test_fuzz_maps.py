@@ -16,7 +16,7 @@ from bspedit.features.checks import problems
 FUZZ = fuzzing.FUZZ
 
 
-@settings(FUZZ, max_examples=2200)
+@settings(FUZZ, max_examples=2500)
 @given(case=fuzzing.map_cases())
 def test_mutated_maps(case, tmp_path):
     fuzzing.run_map_case(case, tmp_path)
