@@ -1,7 +1,17 @@
 meta:
   id: lump_file_header
   title: Valve lump file (.lmp) header
-  endian: le
+  endian:
+    switch-on: big_endian
+    cases:
+      false: le
+      true: be
+doc: |
+  The 20-byte lumpfileheader_t, in the byte order of the map the lump file belongs to:
+  little-endian for PC maps, big-endian for console (PSBV) maps.
+params:
+  - id: big_endian
+    type: bool
 seq:
   - id: lump_offset
     type: s4

@@ -8,9 +8,10 @@ import pytest
 
 import synthetic
 from bspedit.bsp import Bsp
+from bspedit.errors import BspError
 from bspedit.features.checks import problems
 from bspedit.format.lumpfile import LumpFile, engine_order, next_free
-from conftest import corpus_maps, lump_content, run_cli
+from conftest import CONSOLE_MAP, corpus_maps, lump_content, run_cli
 
 
 @pytest.mark.parametrize("path", corpus_maps())
@@ -152,3 +153,27 @@ def test_diff_lists_pakfile_entries(write_map, tmp_path):
     report = json.loads(run_cli("diff", a, b, "--json").stdout)["result"]
     assert report["pakfile"] == {"added": ["c.txt"], "removed": ["b.txt"], "changed": ["a.txt"],
                                  "recompressed": []}
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_lump_files_are_big_endian_and_stay_with_their_kind(tmp_path):
+    """A console map's .lmp header is written in its byte order and merges back; a PC map's
+    lump file is refused by a console map, and the other way round."""
+    lmp = tmp_path / "console_l_0.lmp"
+    assert run_cli("lump", "export", CONSOLE_MAP, "planes", "-o", lmp).returncode == 0
+    blob = lmp.read_bytes()
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        planes = bsp.read_lump("planes")
+        assert blob == struct.pack(">5i", 20, 1, bsp.lumps[1].version, len(planes),
+                                   bsp.header.revision) + planes
+    out = tmp_path / "merged.bsp"
+    assert run_cli("lump", "merge", CONSOLE_MAP, lmp, "-o", out).returncode == 0
+    assert out.read_bytes() == CONSOLE_MAP.read_bytes()
+    pc = tmp_path / "pc_l_0.lmp"
+    pc.write_bytes(LumpFile(1, 0, 27, planes).to_bytes())
+    child = run_cli("lump", "merge", CONSOLE_MAP, pc, "-o", tmp_path / "no.bsp")
+    assert child.returncode == 2 and not (tmp_path / "no.bsp").exists()
+    assert "a lump file of a PC (little-endian) map; this is a console (big-endian) map" \
+        in child.stderr
+    with pytest.raises(BspError, match="lump file of a console"):
+        LumpFile.parse(blob, "x.lmp")

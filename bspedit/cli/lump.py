@@ -275,7 +275,8 @@ def run_export(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         index = bsp.lump_index(args.lump)
         lump = bsp.lumps[index]
-        record = LumpFile(index, lump.version, bsp.header.revision or 0, bsp.read_lump(index))
+        record = LumpFile(index, lump.version, bsp.header.revision or 0, bsp.read_lump(index),
+                          bsp.header.endian)
         row = lump_row(bsp, lump)
     target = args.output or str(next_free(args.map))
     data = record.to_bytes()
@@ -295,7 +296,7 @@ def run_merge(args: argparse.Namespace) -> int:
         revision = bsp.header.revision or 0
         applied = []
         for path in engine_order(args.files):
-            record = LumpFile.parse(read_input(path), path)
+            record = LumpFile.parse(read_input(path), path, bsp.header.endian)
             if not 0 <= record.index < bsp.family.lump_count:
                 raise BspError(f"lump id {record.index} does not exist in {bsp.family.key} maps",
                                path=path, offset=4)

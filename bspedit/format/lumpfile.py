@@ -24,27 +24,39 @@ _NUMBERED = re.compile(r"_l_(\d+)\.lmp$", re.IGNORECASE)
 
 @dataclass(frozen=True, slots=True)
 class LumpFile:
+    """One lump file: its header's fields and the lump's stored bytes. The header is in the byte
+    order of the map it belongs to (`endian`: "<" PC, ">" console maps)."""
+
     index: int
     version: int
     revision: int
     data: bytes
+    endian: str = "<"
 
     def to_bytes(self) -> bytes:
-        return struct.pack("<5i", HEADER_SIZE, self.index, self.version, len(self.data),
-                           self.revision) + self.data
+        return struct.pack(self.endian + "5i", HEADER_SIZE, self.index, self.version,
+                           len(self.data), self.revision) + self.data
 
     @classmethod
-    def parse(cls, blob: bytes, path: str) -> LumpFile:
+    def parse(cls, blob: bytes, path: str, endian: str = "<") -> LumpFile:
+        """A lump file for a map of byte order `endian`; one written for a map of the other
+        order (its header size reads 20 only the other way) is refused."""
         if len(blob) < HEADER_SIZE:
             raise BspError(f"lump file of {len(blob)} bytes has no 20-byte header", path=path,
                            offset=0)
-        header = LumpFileHeader(KaitaiStream(BytesIO(blob[:HEADER_SIZE])))
+        head = blob[:HEADER_SIZE]
+        header = LumpFileHeader(endian == ">", KaitaiStream(BytesIO(head)))
+        other = int.from_bytes(head[:4], "little" if endian == ">" else "big", signed=True)
+        if header.lump_offset != HEADER_SIZE and other == HEADER_SIZE:
+            kinds = {"<": "a PC (little-endian)", ">": "a console (big-endian)"}
+            raise BspError(f"a lump file of {kinds['<' if endian == '>' else '>']} map; this "
+                           f"is {kinds[endian]} map", path=path, offset=0)
         start, length = header.lump_offset, header.lump_length
         if start < HEADER_SIZE or length < 0 or start + length > len(blob):
             raise BspError(f"lump data at {start} of {length} bytes does not fit the "
                            f"{len(blob)}-byte file", path=path, offset=start)
         return cls(header.lump_id, header.lump_version, header.map_revision,
-                   blob[start:start + length])
+                   blob[start:start + length], endian)
 
 
 def number(path: str | Path) -> int | None:
