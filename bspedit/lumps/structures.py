@@ -36,6 +36,14 @@ class Structure(Protocol):
     def from_json(cls, obj: dict[str, Any]) -> Structure: ...
 
 
+class Model(Protocol):
+    """What the lookups return: a model class, or one bound to a byte order (`InByteOrder`)."""
+
+    def parse(self, data: bytes) -> Structure: ...
+
+    def from_json(self, obj: dict[str, Any]) -> Structure: ...
+
+
 # Kaitai type ("spec::type") -> "module:Class" under bspedit.
 LUMP_MODELS: dict[str, str] = {
     "quake1_bsp::miptex_lump": "miptex:MiptexLump",
@@ -79,27 +87,29 @@ class InByteOrder:
     endian: str
 
     def parse(self, data: bytes) -> Structure:
+        """The model of `data`, read in this byte order."""
         found: Structure = self.model.parse(data, endian=self.endian)
         return found
 
     def from_json(self, obj: dict[str, Any]) -> Structure:
+        """The model of `obj` (`to_json`'s), written back in this byte order."""
         found: Structure = self.model.from_json(obj, endian=self.endian)
         return found
 
 
-def _in_order(model: type | None, endian: str) -> Any:
+def _in_order(model: Any, endian: str) -> Model | None:
     """`model` itself for little-endian maps, else bound to `endian`."""
     return model if model is None or endian == "<" else InByteOrder(model, endian)
 
 
-def model_for_type(type_name: str, endian: str = "<") -> Any:
+def model_for_type(type_name: str, endian: str = "<") -> Model | None:
     """The model class of Kaitai type `type_name` (bound to byte order `endian` when ">"), or
     None."""
     return _in_order(_load(LUMP_MODELS.get(type_name) or GAME_LUMP_MODELS.get(type_name)), endian)
 
 
 def structure_for(family_key: str, lump: str, lump_version: int = 0,
-                  map_version: int | None = None, endian: str = "<") -> Any:
+                  map_version: int | None = None, endian: str = "<") -> Model | None:
     """The model class of `lump` in a map of family `family_key` (e.g. "goldsrc",
     "TEXTURES", 0, 30), bound to byte order `endian` when ">", or None when the lump has no
     variable-size model."""
@@ -108,7 +118,8 @@ def structure_for(family_key: str, lump: str, lump_version: int = 0,
         else _in_order(_load(LUMP_MODELS.get(entry.type)), endian)
 
 
-def game_structure_for(family_key: str, lump_id: str, version: int, endian: str = "<") -> Any:
+def game_structure_for(family_key: str, lump_id: str, version: int,
+                       endian: str = "<") -> Model | None:
     """The model class of game lump member `lump_id` (e.g. "dprp") at `version` (bound to
     byte order `endian` when ">"), or None."""
     entry = game_lump_type(family_key, lump_id, version)
