@@ -8,6 +8,7 @@ import dataclasses
 import json
 import math
 import re
+import struct
 
 import numpy as np
 import pytest
@@ -387,3 +388,24 @@ def test_models_write_the_byte_order_they_read():
             model_class.from_json({"raw": ""}, ">")
     assert structure_for("source", "PHYSCOLLIDE", 0, 20) is PhysCollide
     assert isinstance(structure_for("source", "PHYSCOLLIDE", 0, 20, ">"), InByteOrder)
+
+
+# Layouts written here from Valve's bspfile.h (dplane_t, dvertex_t, dedge_t, surfedges,
+# dtexdata_t, dmodel_t, leaf faces and brushes), big-endian: an oracle independent of the specs.
+BSPFILE_H = {"PLANES": ">4fi", "VERTEXES": ">3f", "EDGES": ">2H", "SURFEDGES": ">i",
+             "TEXDATA": ">3f5i", "MODELS": ">9f3i", "LEAFFACES": ">H", "LEAFBRUSHES": ">H"}
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+@pytest.mark.parametrize("lump", sorted(BSPFILE_H))
+def test_console_records_equal_an_independent_struct_reading(lump):
+    from numpy.lib.recfunctions import structured_to_unstructured
+
+    layout = struct.Struct(BSPFILE_H[lump])
+    with Bsp.open(CONSOLE_MAP) as bsp:
+        data = bsp.content(lump)
+        records = bsp.records(lump)
+    assert len(data) % layout.size == 0 and len(records) == len(data) // layout.size > 0
+    expected = np.array(list(layout.iter_unpack(data)), dtype=np.float64)
+    found = structured_to_unstructured(records, dtype=np.float64)
+    assert np.array_equal(found, expected)
