@@ -142,10 +142,12 @@ def assert_only_entities_changed(before: bytes, after: bytes, pakfile_moves: boo
         if index == PAKFILE and pakfile_moves and new[index] != old[index]:
             assert new[index][0] > old[index][0] and new[index][0] % 2048 == 0
             assert new[index][1:] == old[index][1:]
-            assert new[0][0] < new[index][0], "the pakfile is no longer stored last"
         else:
             assert new[index] == old[index], f"lump {index}'s directory entry changed"
     assert lump(after, 0) != lump(before, 0)
+    last = max((entry for entry in new if entry[1]), key=lambda entry: entry[0])
+    if old[PAKFILE][1]:
+        assert last == new[PAKFILE], "the pakfile is no longer stored last"
 
 
 # -- the converter -------------------------------------------------------------------------------
