@@ -1,6 +1,6 @@
 meta:
   id: source_game_lumps
-  title: Source engine game lump members (detail props and their lighting)
+  title: Source engine game lump members (static and detail props, detail prop lighting)
   endian:
     switch-on: big_endian
     cases:
@@ -8,12 +8,17 @@ meta:
       true: be
   ks-version: 0.11
 doc: |
-  Members of the Source game lump (lump 35) other than static props (sprp, modelled in
-  bspedit/lumps/staticprops.py): `dprp` (detail props) and `dplt` / `dplh` (detail prop lighting,
-  LDR and HDR). Each whole type reads one member's (decompressed) bytes. Sources: seed 002/003
-  ("Game lump") name the members; the layouts are public/gamebspfile.h of source-sdk-2013
-  (GAMELUMP_DETAIL_PROPS_VERSION 4, GAMELUMP_DETAIL_PROP_LIGHTING_VERSION 0). dprp version 5
-  is not described: its record layout is not established here (no corpus map has one).
+  Members of the Source game lump (lump 35): `dprp` (detail props), `dplt` / `dplh` (detail
+  prop lighting, LDR and HDR) and the records of `sprp` (static props). Each whole type reads
+  one member's (decompressed) bytes. Sources: seed 002/003 ("Game lump") name the members; the
+  layouts are public/gamebspfile.h of source-sdk-2013 (GAMELUMP_DETAIL_PROPS_VERSION 4,
+  GAMELUMP_DETAIL_PROP_LIGHTING_VERSION 0, StaticPropLump_t). dprp version 5 is not described:
+  its record layout is not established here (no corpus map has one).
+  Static props: only the records (static_prop_*) are described, one type per layout; the
+  member (a model name dictionary, a leaf list whose index width depends on the version, the
+  records) and the choice of layout, from the version and the record size the data implies
+  (versions 7 and 10 each name two layouts), are bspedit/lumps/staticprops.py's, which reads
+  the records' fields from these types. sprp is therefore not in -bspedit-game-lumps.
   Byte order: the `big_endian` parameter (true for console PSBV maps), like source_bsp. The
   three small types vec2, vec3 and color_rgb_exp32 are source_bsp's, declared again here
   rather than imported: ksc 0.11 passes no `_is_le` to another spec's types, so imported
@@ -109,3 +114,215 @@ types:
     seq:
       - {id: lighting, type: color_rgb_exp32, doc: "Light colour of the style."}
       - {id: style, type: u1, doc: "Light style number."}
+  color32:
+    -bspedit-size: 4
+    doc: color32 (basetypes.h), an RGBA colour of four bytes.
+    seq:
+      - {id: r, type: u1, doc: "Red."}
+      - {id: g, type: u1, doc: "Green."}
+      - {id: b, type: u1, doc: "Blue."}
+      - {id: a, type: u1, doc: "Alpha."}
+  static_prop_v4:
+    -bspedit-size: 56
+    doc: |
+      StaticPropLump_t of sprp version 4 (gamebspfile.h), the first layout.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+  static_prop_v5:
+    -bspedit-size: 60
+    doc: |
+      StaticPropLump_t of sprp version 5: version 4 and a forced fade scale.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+  static_prop_v6:
+    -bspedit-size: 64
+    doc: |
+      StaticPropLump_t of sprp version 6: version 5 and the DirectX level range.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: min_dx_level, type: u2, doc: "m_nMinDXLevel: lowest DirectX level drawing the prop (0: any)."}
+      - {id: max_dx_level, type: u2, doc: "m_nMaxDXLevel: highest DirectX level drawing the prop (0: any)."}
+  static_prop_v7:
+    -bspedit-size: 68
+    doc: |
+      StaticPropLump_t of sprp version 7 as Left 4 Dead writes it (68 bytes): version 6 and a
+      diffuse modulation colour. Source 2013's 72-byte version 7 is static_prop_v7_star.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: min_dx_level, type: u2, doc: "m_nMinDXLevel: lowest DirectX level drawing the prop (0: any)."}
+      - {id: max_dx_level, type: u2, doc: "m_nMaxDXLevel: highest DirectX level drawing the prop (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+  static_prop_v7_star:
+    -bspedit-size: 72
+    doc: |
+      Source 2013's rearranged StaticPropLump_t ("v7*", 72 bytes), stored as sprp version 7,
+      or as 10 by TF2 and other Source 2013 multiplayer games (CS:GO's 10 is static_prop_v10):
+      version 6 with the flags moved to a u32 after the DirectX levels and a lightmap size
+      added. Byte 31, where the older layouts keep the flags, is alignment padding.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: padding, size: 1, doc: "Unused: alignment padding before skin (older versions keep the flags here)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: min_dx_level, type: u2, doc: "m_nMinDXLevel: lowest DirectX level drawing the prop (0: any)."}
+      - {id: max_dx_level, type: u2, doc: "m_nMaxDXLevel: highest DirectX level drawing the prop (0: any)."}
+      - {id: flags, type: u4, doc: "m_Flags: STATIC_PROP_* flags, widened to a u32."}
+      - {id: lightmap_size, type: u2, repeat: expr, repeat-expr: 2, doc: "m_nLightmapResolutionX, m_nLightmapResolutionY: the prop's lightmap size (0: vertex lighting)."}
+  static_prop_v8:
+    -bspedit-size: 68
+    doc: |
+      StaticPropLump_t of sprp version 8: version 5, then the CPU and GPU level ranges (instead
+      of the DirectX levels) and a diffuse modulation colour.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: cpu_gpu_levels, type: u1, repeat: expr, repeat-expr: 4, doc: "m_nMinCPULevel, m_nMaxCPULevel, m_nMinGPULevel, m_nMaxGPULevel (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+  static_prop_v9:
+    -bspedit-size: 72
+    doc: |
+      StaticPropLump_t of sprp version 9: version 8 and the Xbox 360 switch.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: cpu_gpu_levels, type: u1, repeat: expr, repeat-expr: 4, doc: "m_nMinCPULevel, m_nMaxCPULevel, m_nMinGPULevel, m_nMaxGPULevel (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+      - {id: disable_x360, type: u4, doc: "m_bDisableX360: a bool and its 3 padding bytes, read as one u32 (non-zero: not drawn on Xbox 360)."}
+  static_prop_v10:
+    -bspedit-size: 76
+    doc: |
+      StaticPropLump_t of sprp version 10 as CS:GO writes it (76 bytes): version 9 and extended
+      flags. The 72-byte version 10 is static_prop_v7_star.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: cpu_gpu_levels, type: u1, repeat: expr, repeat-expr: 4, doc: "m_nMinCPULevel, m_nMaxCPULevel, m_nMinGPULevel, m_nMaxGPULevel (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+      - {id: disable_x360, type: u4, doc: "m_bDisableX360: a bool and its 3 padding bytes, read as one u32 (non-zero: not drawn on Xbox 360)."}
+      - {id: flags_ex, type: u4, doc: "m_FlagsEx: STATIC_PROP_FLAGS_EX_* flags."}
+  static_prop_v11:
+    -bspedit-size: 80
+    doc: |
+      StaticPropLump_t of sprp version 11 (CS:GO), also Strata's version 12: version 10 and a
+      uniform scale. Black Mesa's 80-byte version 11 differs but is read as this one.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: cpu_gpu_levels, type: u1, repeat: expr, repeat-expr: 4, doc: "m_nMinCPULevel, m_nMaxCPULevel, m_nMinGPULevel, m_nMaxGPULevel (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+      - {id: disable_x360, type: u4, doc: "m_bDisableX360: a bool and its 3 padding bytes, read as one u32 (non-zero: not drawn on Xbox 360)."}
+      - {id: flags_ex, type: u4, doc: "m_FlagsEx: STATIC_PROP_FLAGS_EX_* flags."}
+      - {id: scale, type: f4, doc: "m_flScale: uniform model scale."}
+  static_prop_v13:
+    -bspedit-size: 88
+    doc: |
+      StaticPropLump_t of sprp version 13 (Strata): version 10 and a scale per axis.
+    seq:
+      - {id: origin, type: vec3, doc: "m_Origin: position."}
+      - {id: angles, type: vec3, doc: "m_Angles (a QAngle): pitch, yaw, roll."}
+      - {id: model, type: u2, doc: "m_PropType: index into the model name dictionary."}
+      - {id: first_leaf, type: u2, doc: "m_FirstLeaf: first entry of the prop in the leaf list."}
+      - {id: leaf_count, type: u2, doc: "m_LeafCount: number of leaf list entries of the prop."}
+      - {id: solid, type: u1, doc: "m_Solid: collision (SOLID_NONE 0, SOLID_BBOX 2, SOLID_VPHYSICS 6)."}
+      - {id: flags, type: u1, doc: "m_Flags: STATIC_PROP_* flags (fades, no shadow, ...)."}
+      - {id: skin, type: s4, doc: "m_Skin: model skin."}
+      - {id: fade_min, type: f4, doc: "m_FadeMinDist: distance where fading starts."}
+      - {id: fade_max, type: f4, doc: "m_FadeMaxDist: distance where the prop has faded out."}
+      - {id: lighting_origin, type: vec3, doc: "m_LightingOrigin: the point the prop is lit from."}
+      - {id: fade_scale, type: f4, doc: "m_flForcedFadeScale: fade distance scale."}
+      - {id: cpu_gpu_levels, type: u1, repeat: expr, repeat-expr: 4, doc: "m_nMinCPULevel, m_nMaxCPULevel, m_nMinGPULevel, m_nMaxGPULevel (0: any)."}
+      - {id: diffuse, type: color32, doc: "m_DiffuseModulation: colour and alpha the prop is tinted with."}
+      - {id: disable_x360, type: u4, doc: "m_bDisableX360: a bool and its 3 padding bytes, read as one u32 (non-zero: not drawn on Xbox 360)."}
+      - {id: flags_ex, type: u4, doc: "m_FlagsEx: STATIC_PROP_FLAGS_EX_* flags."}
+      - {id: scale, type: vec3, doc: "Model scale per axis (x, y, z)."}
