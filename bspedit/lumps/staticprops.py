@@ -6,7 +6,9 @@ numbers are ambiguous: 7 is Left 4 Dead's 68-byte record or the rearranged Sourc
 ("7*", 72 bytes: flags moved to a u32, lightmap size added), which TF2 and other Source 2013
 multiplayer games also write as 10 (CS:GO's 10 is 76 bytes). The layout is chosen from the
 record size the data implies, never from the game. Version 11 is read as CS:GO's layout
-(Black Mesa's 80-byte 11 differs but has the same size).
+(Black Mesa's 80-byte 11 differs but has the same size). The layouts are the record types
+static_prop_* of ksy/source_game_lumps.ksy (each field's offset and struct format from its
+dtype), loaded when static props are first parsed.
 
 Counts, leaf indices and record fields are in the map's byte order (`endian`: "<" on PC, ">" on
 console maps); model names are bytes either way. Records stay raw bytes: an edit packs one field
@@ -16,16 +18,20 @@ prop's entries are just no longer used).
 """
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BspError
 from .gamelump import GameLump, in_game_lump
 from ..format.names import game_path
 
 if TYPE_CHECKING:
+    import numpy
+
     from ..container.mapfile import MapFile
 
 NAME_SIZE = 128
@@ -41,25 +47,49 @@ class RecordLayout:
     fields: dict[str, tuple[int, str]]
 
 
-_V4 = {"origin": (0, "3f"), "angles": (12, "3f"), "model": (24, "H"), "first_leaf": (26, "H"),
-       "leaf_count": (28, "H"), "solid": (30, "B"), "flags": (31, "B"), "skin": (32, "i"),
-       "fade_min": (36, "f"), "fade_max": (40, "f"), "lighting_origin": (44, "3f")}
-_V5 = _V4 | {"fade_scale": (56, "f")}
-_V6 = _V5 | {"min_dx_level": (60, "H"), "max_dx_level": (62, "H")}
-_V7 = _V6 | {"diffuse": (64, "4B")}
-_V7_STAR = _V6 | {"flags": (64, "I"), "lightmap_size": (68, "2H")}    # byte 31 unused
-_V8 = _V5 | {"cpu_gpu_levels": (60, "4B"), "diffuse": (64, "4B")}
-_V9 = _V8 | {"disable_x360": (68, "I")}
-_V10 = _V9 | {"flags_ex": (72, "I")}
-_V11 = _V10 | {"scale": (76, "f")}
-_V13 = _V10 | {"scale": (76, "3f")}
+# (version, layout name, record type in ksy/source_game_lumps.ksy); the record size is the type's.
+# With no props the size is unknown: the smaller one is used.
+_VERSIONS = ((4, "v4", "static_prop_v4"), (5, "v5", "static_prop_v5"), (6, "v6", "static_prop_v6"),
+             (7, "v7", "static_prop_v7"), (7, "v7*", "static_prop_v7_star"),
+             (8, "v8", "static_prop_v8"), (9, "v9", "static_prop_v9"),
+             (10, "v10", "static_prop_v10"), (10, "v7*", "static_prop_v7_star"),
+             (11, "v11", "static_prop_v11"), (12, "v12", "static_prop_v11"),
+             (13, "v13", "static_prop_v13"))
+# numpy base type ("f4", "u2", ...) -> struct format character
+_STRUCT_CHARS = {"f4": "f", "u1": "B", "u2": "H", "u4": "I", "i1": "b", "i2": "h", "i4": "i"}
 
-# (version, record size) -> layout. With no props the size is unknown: the smaller one is used.
-LAYOUTS = {key: RecordLayout(name, key[1], fields) for key, name, fields in (
-    ((4, 56), "v4", _V4), ((5, 60), "v5", _V5), ((6, 64), "v6", _V6), ((7, 68), "v7", _V7),
-    ((7, 72), "v7*", _V7_STAR), ((8, 68), "v8", _V8), ((9, 72), "v9", _V9),
-    ((10, 76), "v10", _V10), ((10, 72), "v7*", _V7_STAR), ((11, 80), "v11", _V11),
-    ((12, 80), "v12", _V11), ((13, 88), "v13", _V13))}
+
+def _scalars(dtype: numpy.dtype[Any]) -> list[str]:
+    """The struct format characters of a field's scalars, in order."""
+    base = dtype.base
+    one = [_STRUCT_CHARS[base.str[1:]]] if base.fields is None else \
+        [char for sub, *_ in base.fields.values() for char in _scalars(sub)]
+    return one * math.prod(dtype.shape)
+
+
+def _struct_format(dtype: numpy.dtype[Any]) -> str:
+    """The struct format of a field's dtype, its scalars all of one type: "3f" for a vec3,
+    "4B" for four bytes, "I" for a u32."""
+    chars = _scalars(dtype)
+    if len(set(chars)) != 1:
+        raise AssertionError(f"a static prop field mixes scalar types: {dtype}")
+    return f"{len(chars)}{chars[0]}" if len(chars) > 1 else chars[0]
+
+
+@lru_cache(maxsize=None)
+def layouts() -> dict[tuple[int, int], RecordLayout]:
+    """(version, record size) -> layout, from the record types of ksy/source_game_lumps.ksy.
+    Byte fields (the padding of v7*) are left out: nothing reads them."""
+    from ..format.recordtypes import type_dtype
+
+    found = {}
+    for version, name, type_name in _VERSIONS:
+        dtype = type_dtype(f"source_game_lumps::{type_name}")
+        assert dtype.fields is not None
+        fields = {field: (offset, _struct_format(sub))
+                  for field, (sub, offset, *_) in dtype.fields.items() if sub.base.kind != "S"}
+        found[version, dtype.itemsize] = RecordLayout(name, dtype.itemsize, fields)
+    return found
 
 
 def _leaf_widths(version: int) -> tuple[int, ...]:
@@ -84,9 +114,10 @@ class StaticProps:
         """Parse `sprp` data of game lump version `version` in byte order `endian`; BspError if
         no layout fits."""
         data = bytes(data)
-        sizes = sorted({size for v, size in LAYOUTS if v == version})
+        table = layouts()
+        sizes = sorted({size for v, size in table if v == version})
         if not sizes:
-            known = ", ".join(str(v) for v in sorted({v for v, _ in LAYOUTS}))
+            known = ", ".join(str(v) for v in sorted({v for v, _ in table}))
             raise BspError(f"sprp version {version} is not a known static prop version ({known})")
         models = _count(data, 0, NAME_SIZE, "model names", endian)
         position = 4 + NAME_SIZE * models
@@ -107,7 +138,7 @@ class StaticProps:
                            "bytes)", offset=position)
         start = props_at + 4
         records = [bytearray(data[start + size * i:start + size * (i + 1)]) for i in range(count)]
-        return cls(version, LAYOUTS[version, size], names, width, data[position + 4:props_at],
+        return cls(version, table[version, size], names, width, data[position + 4:props_at],
                    records, endian)
 
     def to_bytes(self) -> bytes:
