@@ -14,23 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import BspError
+from .counts import read_count
 from .structjson import float_bits, float_json
 
 _POLY = "3i"          # doccluderpolydata_t, without its byte order
 _POLY_SIZE = struct.calcsize(_POLY)
-
-
-def read_count(data: bytes, offset: int, item: int, what: str, endian: str = "<") -> int:
-    """A non-negative s4 count at `offset` (byte order `endian`) whose `item`-byte entries fit
-    in `data`."""
-    if offset + 4 > len(data):
-        raise BspError(f"the lump ends at {len(data)} bytes before the count of {what}",
-                       offset=offset)
-    count = struct.unpack_from(endian + "i", data, offset)[0]
-    if count < 0 or offset + 4 + count * item > len(data):
-        raise BspError(f"{count} {what} do not fit in the lump's {len(data)} bytes",
-                       offset=offset)
-    return int(count)
 
 
 @dataclass

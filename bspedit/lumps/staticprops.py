@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BspError
+from .counts import read_count
 from .gamelump import GameLump, in_game_lump
 from ..format.names import game_path
 
@@ -119,15 +120,15 @@ class StaticProps:
         if not sizes:
             known = ", ".join(str(v) for v in sorted({v for v, _ in table}))
             raise BspError(f"sprp version {version} is not a known static prop version ({known})")
-        models = _count(data, 0, NAME_SIZE, "model names", endian)
+        models = read_count(data, 0, NAME_SIZE, "model names", endian, MEMBER)
         position = 4 + NAME_SIZE * models
         names = [data[4 + NAME_SIZE * i:4 + NAME_SIZE * (i + 1)] for i in range(models)]
-        leaf_count = _count(data, position, 2, "leaves", endian)
+        leaf_count = read_count(data, position, 2, "leaves", endian, MEMBER)
         for width in _leaf_widths(version):
             props_at = position + 4 + width * leaf_count
             if props_at + 4 > len(data):
                 continue
-            count = _count(data, props_at, 0, "props", endian)
+            count = read_count(data, props_at, 0, "props", endian, MEMBER)
             room = len(data) - props_at - 4
             size = room // count if count else sizes[0]
             if room == count * size and size in sizes:
@@ -226,19 +227,6 @@ class StaticProps:
         for index in doomed:
             self._record(index)
         self.records = [r for i, r in enumerate(self.records) if i not in doomed]
-
-
-def _count(data: bytes, position: int, item: int, what: str, endian: str) -> int:
-    """The int32 count at `position` (byte order `endian`); BspError if it is negative or
-    `item`-byte items that many do not fit."""
-    if position + 4 > len(data):
-        raise BspError(f"sprp ends at {len(data)} bytes before the count of {what}",
-                       offset=position)
-    count: int = struct.unpack_from(endian + "i", data, position)[0]
-    if count < 0 or position + 4 + item * count > len(data):
-        raise BspError(f"sprp claims {count} {what}, more than its {len(data)} bytes hold",
-                       offset=position)
-    return count
 
 
 def _name(raw: bytes) -> str:
