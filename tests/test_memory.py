@@ -265,3 +265,31 @@ def test_the_cache_keeps_a_bounded_number_of_entries(tmp_path, monkeypatch):
     assert len(list((tmp_path / "cache" / "bspedit").glob("*.json"))) == 5
     with open(tmp_path / "m11.bsp", "rb") as handle:
         assert digests.cached(handle.fileno()) == digests.MapDigests(block_checksum=11)
+
+
+def test_a_console_pakfile_moved_by_an_edit_is_copied_not_read(big_map, tmp_path):
+    """On a console map the pakfile stays last: an entity edit that outgrows its slot moves the
+    320 MiB pakfile to its next boundary. Its bytes go through the kernel, not memory."""
+    console = tmp_path / "console.bsp"
+    with open(big_map, "rb") as source, open(console, "wb") as target:
+        os.copy_file_range(source.fileno(), target.fileno(), big_map.stat().st_size)
+    with open(console, "r+b") as handle:
+        head = handle.read(1036)
+        entries = [struct.unpack_from("<4i", head, 8 + 16 * i) for i in range(64)]
+        handle.seek(0)
+        handle.write(b"PSBV" + struct.pack(">i", struct.unpack_from("<i", head, 4)[0])
+                     + b"".join(struct.pack(">4i", *entry) for entry in entries)
+                     + struct.pack(">i", struct.unpack_from("<i", head, 1032)[0]))
+        handle.seek(entries[40][0] + BIG - 4)
+        handle.write(b"end!")                   # bytes to find where the pakfile lands
+    out = tmp_path / "out.bsp"
+    result, rss, _ = run("ent", "set", console, "--where", "classname=worldspawn",
+                         "message=" + "x" * 5000, "-o", out, cache=None)
+    assert result.returncode == 0, result.stderr
+    assert "lump 40 (PAKFILE)" in result.stdout.split("moved:")[1]
+    assert rss < 64 * MIB, f"peak RSS {rss / MIB:.1f} MiB"
+    with open(out, "rb") as handle:
+        offset, length = struct.unpack_from(">ii", handle.read(1036), 8 + 16 * 40)
+        assert length == BIG and offset % 2048 == 0 and offset + length <= out.stat().st_size
+        handle.seek(offset + length - 4)
+        assert handle.read(4) == b"end!"

@@ -20,8 +20,9 @@ from .planner import Piece, Plan
 _ZEROS = bytes(CHUNK)
 _COPY_STEP = 1 << 26        # bytes per kernel copy call: a progress bar moves this often
 
-# Content of a piece that is not a plain copy: (piece, offset where it lands) -> bytes.
-Materialise = Callable[[Piece, int], bytes]
+# Content of a piece that is not a plain copy: (piece, offset where it lands) -> its bytes, or
+# the offset of the source file's bytes it is as they are (copied in the kernel).
+Materialise = Callable[[Piece, int], bytes | int]
 # Told how many more bytes are written (a progress bar).
 Advance = Callable[[int], None]
 
@@ -64,18 +65,18 @@ def write_pieces(src_fd: int, dst_fd: int, pieces: Iterable[Piece], start: int,
     """Write pieces one after another at dst's current position (which is `start`)."""
     position = start
     for piece in pieces:
-        if piece.kind == "copy":
-            copy_range(src_fd, dst_fd, piece.src, piece.length, advance)
-            position += piece.length
-            continue
-        if piece.kind == "zeros":
+        data = b"" if piece.kind == "zeros" else piece.src if piece.kind == "copy" \
+            else materialise(piece, position)
+        if isinstance(data, int):           # the source's bytes at that offset, as they are
+            copy_range(src_fd, dst_fd, data, piece.length, advance)
+        elif piece.kind == "zeros":
             _write_zeros(dst_fd, piece.length)
+            advance(piece.length)
+        elif len(data) != piece.length:
+            raise AssertionError(f"{piece.kind} piece is {len(data)} bytes, planned {piece.length}")
         else:
-            data = materialise(piece, position)
-            if len(data) != piece.length:
-                raise AssertionError(f"{piece.kind} piece is {len(data)} bytes, planned {piece.length}")
             _write_all(dst_fd, data)
-        advance(piece.length)
+            advance(piece.length)
         position += piece.length
 
 

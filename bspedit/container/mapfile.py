@@ -311,7 +311,7 @@ class MapFile:
         """Write `header` and the pieces of `result` (from `plan` or a caller's own placement,
         such as Valve's repacked layout) to `target` atomically."""
         target = os.fspath(target)
-        executor.save_as(self._fd, target, self._header_bytes(header), result, self.materialise)
+        executor.save_as(self._fd, target, self._header_bytes(header), result, self._source)
         return self.planned_report(target, layout, header, result)
 
     def save_in_place(self) -> SaveReport:
@@ -325,7 +325,7 @@ class MapFile:
         headers = [self._header_bytes(self._directory(c.offsets, c.final)) for c in result.commits]
         fd = os.open(self.path, os.O_RDWR)
         try:
-            executor.save_in_place(fd, headers, result, self.materialise)
+            executor.save_in_place(fd, headers, result, self._source)
         finally:
             os.close(fd)
         report = self.planned_report(self.path, "in-place", header, result)
@@ -342,6 +342,15 @@ class MapFile:
         if header == self.header:
             return self.read_range(0, header.size)
         return header.to_bytes()
+
+    def _source(self, piece: Piece, position: int) -> bytes | int:
+        """What the executor writes for a piece: an unchanged lump that moves is the file's
+        bytes as they are, copied in the kernel from its offset (never read into memory),
+        unless it is the game lump, whose absolute member offsets move with it."""
+        if piece.kind == "lump" and piece.index not in self._replaced \
+                and piece.index != self.family.index_of(self.family.game_lump or ""):
+            return self.lumps[piece.index].offset
+        return self.materialise(piece, position)
 
     def materialise(self, piece: Piece, position: int) -> bytes:
         """Bytes of a lump or of the trailing data, for where they land."""
