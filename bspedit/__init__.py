@@ -19,12 +19,13 @@ many maps, in a local process pool or on a Dask cluster.
 from __future__ import annotations
 
 import os
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
 
 from .errors import BspError, CheckFailed
 
+TYPE_CHECKING = False       # typing.TYPE_CHECKING, without importing typing (start-up time)
 if TYPE_CHECKING:
+    from typing import Any
+
     from . import batch
     from .bsp import Bsp
     from .lumps.connections import Output
@@ -62,6 +63,8 @@ def open(path: str | os.PathLike[str], *, check: bool = True) -> Bsp:  # noqa: A
 
 def __getattr__(name: str) -> Any:
     """Load an exported name's module on first use."""
+    from importlib import import_module
+
     if name == "batch":                  # the batch runner: a module of its own
         value: Any = import_module(".batch", __name__)
     elif name in _LAZY:

@@ -10,17 +10,19 @@ class BspError(Exception):
     """
 
     def __init__(self, message: str, *, path: str | None = None, lump: str | None = None,
-                 offset: int | None = None) -> None:
+                 offset: int | None = None, in_file: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.lump = lump
         self.offset = offset
+        self.in_file = in_file      # `offset` counts from the start of the file `path` names
 
     def __str__(self) -> str:
         parts = [p for p in (self.path, self.lump) if p]
         if self.offset is not None:
-            parts.append(f"offset {self.offset}")
+            where = "file offset" if self.in_file else "lump offset" if self.lump else "offset"
+            parts.append(f"{where} {self.offset}")
         parts.append(self.message)
         return ": ".join(parts)
 

@@ -68,8 +68,8 @@ def test_verify_lists_every_problem_and_exits_1(write_map):
     result = run_cli("verify", path)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        f"{path}: lump 1 (PLANES): offset 124: length 79 is not a multiple of its 20-byte records",
-        f"{path}: lump 12 (EDGES): offset 130: length 2 is not a multiple of its 4-byte records",
+        f"{path}: lump 1 (PLANES): file offset 124: length 79 is not a multiple of its 20-byte records",
+        f"{path}: lump 12 (EDGES): file offset 130: length 2 is not a multiple of its 4-byte records",
     ] or "overlaps" in result.stdout
 
 
@@ -79,7 +79,7 @@ def test_verify_reports_directory_problems_with_exit_1(write_map):
     path = write_map(bytes(data))
     result = run_cli("verify", path)
     assert result.returncode == 1
-    assert result.stdout.strip() == (f"{path}: lump 5 (TEXINFO): offset 10000000: lump of 8 bytes "
+    assert result.stdout.strip() == (f"{path}: lump 5 (TEXINFO): file offset 10000000: lump of 8 bytes "
                                      "runs past the end of the file (ends at 10000008, file has "
                                      f"{len(data)} bytes)")
 
@@ -91,7 +91,7 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(write_map, tmp_path, c
     args = [command, path] + (["-o", out] if command == "rewrite" else [])
     result = run_cli(*args)
     assert result.returncode == 2
-    assert result.stderr == f"bspedit: {path}: offset 48: truncated header: 48 of 160 bytes\n"
+    assert result.stderr == f"bspedit: {path}: file offset 48: truncated header: 48 of 160 bytes\n"
     assert "Traceback" not in result.stdout + result.stderr
     assert not out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["map.bsp"]

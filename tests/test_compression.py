@@ -308,11 +308,11 @@ def test_other_families_and_broken_input_are_one_line_errors(write_map, tmp_path
                                           fourccs={1: 5000}), "broken.bsp")
     result = run_cli("decompress", broken, "-o", tmp_path / "out.bsp")
     assert result.returncode == 2 and result.stderr.count("\n") == 1
-    assert f"bspedit: {broken}: lump 1 (PLANES): offset 1053: " in result.stderr
+    assert f"bspedit: {broken}: lump 1 (PLANES): file offset 1053: " in result.stderr
     flagged = synthetic.game_lump([(b"sprp", 1, 10, b"not lzma data")])
     with Bsp.open(write_map(source_map(flagged), "flagged.bsp")) as bsp:
         member = game_lump_directory(bsp.read_lump(GAME_LUMP)).entries[0].offset
-        with pytest.raises(BspError, match=rf"lump 35 \(GAME_LUMP\): offset {member}: game lump "
+        with pytest.raises(BspError, match=rf"lump 35 \(GAME_LUMP\): file offset {member}: game lump "
                                            "member 'sprp': not an LZMA lump"):
             decompress_map(bsp)
 

@@ -188,9 +188,9 @@ def _patched(kind: str, index: int, offset: int, length: int) -> bytes:
 
 
 BAD_INPUTS.update({
-    "lump beyond end": (_patched("q1", 1, 124, 10_000), "lump 1 (PLANES): offset 124: lump of "
+    "lump beyond end": (_patched("q1", 1, 124, 10_000), "lump 1 (PLANES): file offset 124: lump of "
                         "10000 bytes runs past the end of the file"),
-    "negative length": (_patched("q2", 3, 200, -8), "lump 3 (VISIBILITY): offset 200: negative "
+    "negative length": (_patched("q2", 3, 200, -8), "lump 3 (VISIBILITY): file offset 200: negative "
                         "length -8"),
     "overlapping lumps": (_patched("q1", 3, 130, 8), "overlaps lump 1 (PLANES)"),
     "lump inside header": (_patched("q1", 3, 8, 8), "lump starts inside the 124-byte header"),

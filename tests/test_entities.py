@@ -274,7 +274,7 @@ def test_malformed_text_names_line_and_column(data: bytes, offset: int, message:
     with pytest.raises(BspError) as caught:
         EntityLump.parse(data)
     assert caught.value.message == message and caught.value.offset == offset
-    assert str(caught.value) == f"entities: offset {offset}: {message}"
+    assert str(caught.value) == f"entities: lump offset {offset}: {message}"
 
 
 def test_long_gaps_parse_in_linear_time() -> None:

@@ -1,11 +1,14 @@
 """examples/ run on the corpus maps, and the README cookbook's code blocks run as written."""
 from __future__ import annotations
 
+import builtins
 import math
 import re
 import shutil
 import subprocess
+import symtable
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -216,3 +219,27 @@ def test_cookbook_recipe_runs(code, tmp_path):
     assert result.returncode == 0, result.stderr
     with bspedit.open(tmp_path / "map.bsp") as bsp:      # whatever it saved still reads
         bsp.entities()
+
+
+def readme_python() -> list[str]:
+    """Every Python block of the README, the tour's as well as the cookbook's."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    return [textwrap.dedent(block) for block in blocks]
+
+
+def unbound(table: symtable.SymbolTable) -> set[str]:
+    """Names a block reads that it never imports or assigns, in any of its scopes."""
+    names = {s.get_name() for s in table.get_symbols()
+             if s.is_referenced() and (s.is_global() or table.get_type() == "module")
+             and not (s.is_imported() or s.is_assigned() or s.is_parameter())}
+    for child in table.get_children():
+        names |= unbound(child)
+    return names
+
+
+@pytest.mark.parametrize("code", readme_python(),
+                         ids=[f"block{i}" for i in range(len(readme_python()))])
+def test_every_readme_python_block_compiles_and_imports_what_it_uses(code):
+    module = symtable.symtable(code, "README.md", "exec")
+    assigned = {s.get_name() for s in module.get_symbols() if s.is_imported() or s.is_assigned()}
+    assert unbound(module) - assigned - set(dir(builtins)) == set()

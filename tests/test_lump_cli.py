@@ -49,7 +49,7 @@ def test_lmp_with_wrong_revision_or_version_is_refused(write_map, tmp_path):
     (tmp_path / "map_l_0.lmp").write_bytes(record.to_bytes())
     result = run_cli("lump", "merge", path, tmp_path / "map_l_0.lmp", "-o", tmp_path / "o.bsp")
     assert result.returncode == 2
-    assert result.stderr == (f"bspedit: {tmp_path / 'map_l_0.lmp'}: offset 16: made for map revision "
+    assert result.stderr == (f"bspedit: {tmp_path / 'map_l_0.lmp'}: file offset 16: made for map revision "
                              f"41, but {path} is revision 42 (--force to apply anyway)\n")
     assert not (tmp_path / "o.bsp").exists()
     (tmp_path / "map_l_0.lmp").write_bytes(LumpFile(1, 3, 42, b"x" * 20).to_bytes())

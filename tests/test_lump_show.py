@@ -216,5 +216,5 @@ def test_a_model_refusing_a_console_lump_says_why():
     child = run_cli("lump", "show", CONSOLE_MAP, "PHYSCOLLIDE")
     assert child.returncode == 2 and child.stdout == ""
     assert child.stderr.count("\n") == 1
-    assert "lump 29 (PHYSCOLLIDE): offset 40648: PHYSCOLLIDE is not supported on big-endian " \
+    assert "lump 29 (PHYSCOLLIDE): file offset 40648: PHYSCOLLIDE is not supported on big-endian " \
         "(console) maps" in child.stderr

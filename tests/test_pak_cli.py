@@ -41,9 +41,10 @@ def test_list_matches_zipfile(path):
     assert [e["method"] for e in listed] == [{0: "store", 14: "lzma"}[i.compress_type]
                                              for i in infos]
     text = ok("pak", "list", path).splitlines()
-    assert len(text) == len(infos) + 1
+    assert len(text) == len(infos) + 2
+    assert text[0].split() == ["size", "stored", "method", "crc32", "name"]
     assert all(line.endswith(f"  {i.filename}") and f"{i.CRC:08x}" in line
-               for line, i in zip(text, infos))
+               for line, i in zip(text[1:], infos))
 
 
 @pytest.mark.parametrize("path", [pytest.param(TINY, id="tiny"),

@@ -280,7 +280,7 @@ def test_corrupt_zips_name_the_lump_and_offset(write_map):
         assert problem in caught.value.message
         assert (caught.value.lump, caught.value.offset) == ("lump 40 (PAKFILE)",
                                                             bsp.lumps[40].offset + offset)
-        assert str(caught.value).startswith(f"{bsp.path}: lump 40 (PAKFILE): offset ")
+        assert str(caught.value).startswith(f"{bsp.path}: lump 40 (PAKFILE): file offset ")
 
 
 def test_corrupt_entry_is_reported_by_name(write_map):

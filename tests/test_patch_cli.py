@@ -157,9 +157,13 @@ def test_config_dir_applies_global_then_each_prefix(source_map, config, tmp_path
     result = run_cli("patch", source_map, "--config-dir", d, "--map-name", "ZE_OTHER", "--lowercase",
                      "--dry-run")
     assert "maps/ze_other.cfg" in result.stdout
-    result = run_cli("patch", source_map, "--config-dir", d / "maps", "--dry-run")
-    assert result.returncode == 2 and "no config for map 'ze_test_v2' (tried global_filters.cfg, " \
-        "maps/ze.cfg, maps/ze_test.cfg, maps/ze_test_v2.cfg)" in result.stderr
+    before = source_map.read_bytes()
+    result = run_cli("patch", source_map, "--config-dir", d / "maps", "--in-place")
+    # the plugin loads nothing for such a map: nothing to do (exit 1), the map untouched
+    assert result.returncode == 1 and "no config for map 'ze_test_v2' in " in result.stderr
+    assert "(tried global_filters.cfg, maps/ze.cfg, maps/ze_test.cfg, maps/ze_test_v2.cfg)" \
+        in result.stderr and "left untouched" in result.stderr
+    assert source_map.read_bytes() == before
 
 
 def test_plugin_output_rewrites_like_the_plugin(source_map, config, tmp_path):

@@ -256,7 +256,8 @@ def test_a_folder_given_as_map(tmp_path):
     for argv in (["info", tmp_path], ["verify", tmp_path], ["ent", "export", tmp_path, "-o", "-"]):
         result = run_cli(*argv)
         assert result.returncode == 2
-        assert result.stderr.strip() == f"bspedit: {tmp_path}: a folder, not a map file"
+        assert result.stderr.strip() == \
+            f"bspedit: {tmp_path}: a folder, not a map file (no maps in it)"
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path):

@@ -59,7 +59,7 @@ def test_cli_prints_one_line_per_problem_with_map_lump_and_offset(kind, tmp_path
     result = run_cli("verify", target)
     assert result.returncode == 1 and result.stderr == ""
     lines = result.stdout.splitlines()
-    named = [l for l in lines if l.startswith(f"{target}: {case.lump}: offset ")]
+    named = [l for l in lines if l.startswith(f"{target}: {case.lump}: file offset ")]
     assert named, lines
     assert all(l.startswith(f"{target}: ") for l in lines) and "OK" not in result.stdout
 
@@ -122,7 +122,7 @@ def test_console_map_preload_section_out_of_step_is_reported(tmp_path, field, va
     child = run_cli("verify", broken)
     assert child.returncode == 1
     assert child.stdout.count("\n") == 1, child.stdout
-    assert "lump 40 (PAKFILE): offset 196608: XZP2 pakfile: its preload section " \
+    assert "lump 40 (PAKFILE): file offset 196608: XZP2 pakfile: its preload section " \
         f"__preload_section.pre {message}" in child.stdout
     for edit in (["remove", broken, "materials/*"], ["add", broken, __file__, "--as", "x.txt"]):
         refused = run_cli("pak", *edit, "-o", tmp_path / "out.bsp")

@@ -6,37 +6,56 @@ pipe on standard output (`| head`) ends quietly with 0.
 """
 from __future__ import annotations
 
-import argparse
-import contextlib
-import importlib
-import io
-import json
 import os
 import sys
-import traceback
-from collections.abc import Sequence
 
-from .. import __version__
-from ..errors import BspError, CheckFailed
-from ..limits import LIMITS, caps, format_size, parse_size
-from ..container.outputs import STDIN, STDOUT, guard
-from ..progress import quiet
-from .report import Report
+from .. import TYPE_CHECKING, __version__
 
-# Command -> the module of its verb group. Only the named command's group is imported and
-# registered (start-up time: all groups' parsers cost more than a small edit); `--help`, an
-# unknown command or none registers them all.
+if TYPE_CHECKING:       # the rest loads when a command runs: `--version` costs no more
+    import argparse
+    from collections.abc import Sequence
+
+    from .report import Report
+
+# Command -> the module of its verb group, and its line in `bspedit --help`. Only the named
+# command's group is imported and registered (start-up time: all groups' parsers cost more
+# than a small edit); `--help`, an unknown command or none list them from this table alone.
 COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", "ent": "ent",
             "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
             "patch": "patch", "diff": "diff", "checksum": "checksum",
             "compress": "compression", "decompress": "compression", "each": "each",
             "stats": "stats", "dump": "dump", "build": "dump", "tex": "tex"}
+SUMMARIES = {
+    "info": "family, version and the lump table of a map",
+    "rewrite": "parse a map and write it back",
+    "verify": "structural checks, every lump and pak entry decoded, and an in-memory round trip",
+    "ent": "entity lump: export, import, query, set, delete-key, add, remove",
+    "lump": "lumps: list, show, extract, replace, export, strip, merge",
+    "props": "static props (sprp): list, set, remove",
+    "gamelump": "Source game lump members: list, extract, replace",
+    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, repack",
+    "patch": "apply Stripper:Source configs to the entity lump, or --lint them",
+    "diff": "lumps, entities and pakfile entries that differ, and whether the content is the "
+            "same (exit 0 identical, 1 different)",
+    "checksum": "the map checksums the engines compute",
+    "compress": "LZMA-compress every lump and game lump member as Valve's bspzip does",
+    "decompress": "decode every LZMA lump and game lump member (bspzip -repack)",
+    "each": "run one command on many maps (folders, globs) in parallel",
+    "stats": "counts per lump against the engine's limits (MAX_MAP_*)",
+    "dump": "write a map as a folder of editable files",
+    "build": "write the map of a folder written by dump",
+    "tex": "textures: list, rename, extract, embed, unembed, export",
+}
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser: with `command`, only that command's verb group."""
+    """The argument parser: with `command`, only that command's verb group; without one (or
+    an unknown one), every command as a line of the help and nothing more."""
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(prog="bspedit", description="Lossless BSP map editor.")
     parser.add_argument("--version", action="version", version=f"bspedit {__version__}")
     parser.add_argument("--debug", action="store_true",
@@ -45,9 +64,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         help="no progress bars (drawn only on a terminal, for long work)")
     _add_caps(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    names = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
-    for name in names:
-        importlib.import_module(f"{__name__}.{name}").register(commands)
+    if command in COMMANDS:
+        importlib.import_module(f"{__name__}.{COMMANDS[command]}").register(commands)
+    else:
+        for name, summary in SUMMARIES.items():
+            commands.add_parser(name, help=summary)
     return parser
 
 
@@ -64,6 +85,8 @@ def _command(argv: Sequence[str]) -> str | None:
 
 def _add_caps(parser: argparse.ArgumentParser) -> None:
     """Global options that raise the resource caps: `bspedit --max-lump-size 2G COMMAND ...`."""
+    from ..limits import LIMITS, format_size
+
     caps = parser.add_argument_group(
         "resource caps", "input claiming more than these is refused (exit 2) instead of using "
         "that much memory; SIZE is a byte count or a number with K, M, G or T (512M, 2G)")
@@ -79,6 +102,10 @@ def _add_caps(parser: argparse.ArgumentParser) -> None:
 
 
 def _size(text: str) -> int:
+    import argparse
+
+    from ..limits import parse_size
+
     try:
         return parse_size(text)
     except ValueError as exc:
@@ -86,7 +113,11 @@ def _size(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return invoke(sys.argv[1:] if argv is None else list(argv)).code
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--version" in argv and _command(argv) is None:      # at once: nothing else to load
+        print(f"bspedit {__version__}")
+        return 0
+    return invoke(argv).code
 
 
 def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
@@ -96,6 +127,9 @@ def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
     the parent prints each map's output in input order) and no JSON is printed."""
     if not capture:
         return _run(argv, capture)
+    import contextlib
+    import io
+
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         report = _run(argv, capture)
@@ -104,10 +138,16 @@ def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
 
 
 def _run(argv: Sequence[str], capture: bool) -> Report:
+    import io
+    import json
+
+    from ..container.outputs import STDOUT
+    from .report import Report
+
     argv = list(argv)
     report = Report(verb=_command(argv) or "")
     try:
-        args = build_parser(_command(argv)).parse_args(argv)
+        args = _parse(build_parser(_command(argv)), argv)
     except SystemExit as exc:           # usage error (2), --help or --version (0)
         report.code = exc.code if isinstance(exc.code, int) else 2
         return report
@@ -129,6 +169,35 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     return report
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`parser.parse_args(argv)`, with words left over reported by the verb's own parser (its
+    usage, not the top-level one), and maps given to a one-map verb pointed to `each`."""
+    args, extra = parser.parse_known_args(argv)
+    if not extra:
+        return args
+    verb = subcommand(parser, args.command)
+    if verb is not None and isinstance(getattr(args, "verb", None), str):
+        verb = subcommand(verb, args.verb) or verb
+    message = f"unrecognized arguments: {' '.join(extra)}"
+    if any(word.lower().endswith(".bsp") or os.path.isfile(word) for word in extra):
+        words = " ".join(w for w in (args.command, getattr(args, "verb", None)) if w)
+        message += (f" (a command takes one map; for many: bspedit each MAP... -- {words} "
+                    "...)")
+    (verb or parser).error(message)
+    raise AssertionError("unreachable: error() exits")
+
+
+def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser | None:
+    """The parser of `parser`'s sub-command `name`, if it has one of that name."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser | None = action.choices.get(name)
+            return found
+    return None
+
+
 def _map_of(args: argparse.Namespace) -> str | None:
     """The map a command line names (MAP, patch's first path, diff's A)."""
     for name in ("map", "a"):
@@ -140,6 +209,10 @@ def _map_of(args: argparse.Namespace) -> str | None:
 
 def _execute(args: argparse.Namespace, report: Report) -> int:
     """Run the verb; an exception becomes the exit code and one line on stderr."""
+    from ..errors import BspError, CheckFailed
+    from ..limits import caps
+    from ..progress import quiet
+
     extract = args.max_extract_size
     try:
         with caps(lump_size=args.max_lump_size, entity_text=args.max_entity_size,
@@ -162,6 +235,7 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
         return _fail(report, "interrupted; nothing half-written", 130)
     except Exception:                   # a bug: one line, the traceback on request
         if args.debug:
+            import traceback
             traceback.print_exc()
         kind, value = sys.exc_info()[:2]
         assert kind is not None
@@ -173,9 +247,12 @@ def _guard_outputs(args: argparse.Namespace) -> None:
     """Refuse, before any work, an editing verb told nowhere to write, `--json` with data on
     standard output, and an output file (`-o`, `--to`) that is a file the command reads (the
     map, a config, an .ent, a file to pack) or a link to one; the writers check again."""
+    from ..container.outputs import STDIN, STDOUT, guard
+    from ..errors import BspError
     from .common import check_target
 
     check_target(args)
+    _into_folders(args)
     if STDIN in (getattr(args, name, None) for name in ("map", "a", "b")):
         raise BspError("a map is read from a file, not from standard input (-): bspedit reads "
                        "maps at random offsets and edits them in place; save it to a file first")
@@ -189,6 +266,30 @@ def _guard_outputs(args: argparse.Namespace) -> None:
     for target in (getattr(args, name, None) for name in outputs):
         if target not in (None, STDOUT):
             guard(target, inputs)
+
+
+def _into_folders(args: argparse.Namespace) -> None:
+    """An output written `DIR/` (a trailing separator) names a folder, as `cp` reads it: the
+    file goes inside an existing DIR under the verb's default name for it (the map's name for
+    a saved map, `MAP.ent` for `ent export`). Refused (exit 2, nothing written): no such
+    folder (a file of that name is never written over), or a verb with no default name."""
+    from ..container.outputs import STDOUT, names_folder
+    from ..errors import BspError
+
+    for name in ("output", "to"):
+        target = getattr(args, name, None)
+        if not isinstance(target, str) or target == STDOUT or not names_folder(target):
+            continue
+        if not os.path.isdir(target):
+            what = "is a file" if os.path.lexists(target.rstrip("/\\")) else "does not exist"
+            raise BspError(f"refused: the trailing separator names a folder, and it {what}; "
+                           "nothing written", path=target)
+        default = getattr(args, "output_name", None)
+        file_name = default(args) if default is not None else None
+        if not file_name:
+            raise BspError("a folder: name the file to write inside it (DIR/NAME); nothing "
+                           "written", path=target)
+        setattr(args, name, os.path.join(target, file_name))
 
 
 def _fail(report: Report, message: str, code: int) -> int:

@@ -5,11 +5,12 @@ import argparse
 
 from ..bsp import Bsp
 from ..container.checksum import signed32
+from . import SUMMARIES
 from .common import add_verb, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    add_verb(commands, run_checksum, "checksum", help="the map checksums the engines compute")
+    add_verb(commands, run_checksum, "checksum", help=SUMMARIES["checksum"])
 
 
 def run_checksum(args: argparse.Namespace) -> int:

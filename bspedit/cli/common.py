@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -37,8 +38,14 @@ def add_target(parser: argparse.ArgumentParser, *, in_place: str | None = None,
     parser.add_argument("--dry-run", action="store_true",
                         help="report what the command would do (changes, target, checksums "
                              "before and after, exit code) and write nothing")
-    parser.set_defaults(target_group=target)
+    parser.set_defaults(target_group=target, output_name=map_name)
     return target
+
+
+def map_name(args: argparse.Namespace) -> str | None:
+    """The file name a saved map takes inside a folder given as `-o DIR/`: MAP's."""
+    path = getattr(args, "map", None)
+    return os.path.basename(path) if isinstance(path, str) and path != STDOUT else None
 
 
 def check_target(args: argparse.Namespace) -> None:

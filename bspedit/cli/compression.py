@@ -5,14 +5,13 @@ import argparse
 import time
 
 from ..bsp import Bsp, SaveReport
+from . import SUMMARIES
 from .common import add_target, add_verb, report_save, set_result, to_target
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    for verb, summary in (
-            ("compress", "LZMA-compress every lump and game lump member as Valve's bspzip does"),
-            ("decompress", "decode every LZMA lump and game lump member (bspzip -repack)")):
-        parser = add_verb(commands, run, verb, help=summary)
+    for verb in ("compress", "decompress"):
+        parser = add_verb(commands, run, verb, help=SUMMARIES[verb])
         add_target(parser, in_place="replace MAP with the result (atomic: a new file renamed "
                                     "over it)")
         parser.set_defaults(action=verb)

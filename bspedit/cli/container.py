@@ -5,17 +5,17 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
+from . import SUMMARIES
 from .common import add_output, add_verb, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    add_verb(commands, run_info, "info", help="family, version and the lump table of a map")
+    add_verb(commands, run_info, "info", help=SUMMARIES["info"])
 
-    rewrite = add_verb(commands, run_rewrite, "rewrite", help="parse a map and write it back")
+    rewrite = add_verb(commands, run_rewrite, "rewrite", help=SUMMARIES["rewrite"])
     add_output(rewrite)
 
-    add_verb(commands, run_verify, "verify", help="structural checks, every lump and pak entry "
-                                                  "decoded, and an in-memory round trip")
+    add_verb(commands, run_verify, "verify", help=SUMMARIES["verify"])
 
 
 def describe(bsp: Bsp) -> dict[str, Any]:

@@ -6,13 +6,12 @@ import argparse
 from typing import Any
 
 from ..bsp import Bsp
+from . import SUMMARIES
 from .common import add_json, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("diff", help="lumps, entities and pakfile entries that differ, "
-                                 "and whether the content is the same (exit 0 identical, "
-                                 "1 different)")
+    parser = commands.add_parser("diff", help=SUMMARIES["diff"])
     parser.add_argument("a", metavar="A")
     parser.add_argument("b", metavar="B")
     add_json(parser)

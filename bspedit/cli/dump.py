@@ -8,11 +8,12 @@ from pathlib import Path
 
 from ..bsp import Bsp
 from ..errors import BspError
+from . import SUMMARIES
 from .common import add_json, add_target, report_save, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    dump = commands.add_parser("dump", help="write a map as a folder of editable files")
+    dump = commands.add_parser("dump", help=SUMMARIES["dump"])
     dump.add_argument("map", metavar="MAP")
     dump.add_argument("folder", metavar="DIR", help="the folder to write (created if missing)")
     dump.add_argument("--force", action="store_true",
@@ -21,7 +22,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_json(dump)
     dump.set_defaults(run=run_dump)
 
-    build = commands.add_parser("build", help="write the map of a folder written by dump")
+    build = commands.add_parser("build", help=SUMMARIES["build"])
     build.add_argument("folder", metavar="DIR")
     add_target(build)
     add_json(build)

@@ -12,7 +12,7 @@ import json
 import sys
 
 from ..errors import BspError
-from . import _VALUED
+from . import SUMMARIES, _VALUED
 from .common import set_result
 from .report import Report
 
@@ -22,7 +22,7 @@ USAGE = ("bspedit each [-j N] [--scheduler ADDRESS] [-r] [--json] [--quiet] "
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "each", usage=USAGE, help="run one command on many maps (folders, globs) in parallel",
+        "each", usage=USAGE, help=SUMMARIES["each"],
         description="Run `bspedit COMMAND MAP ARGS...` for every map: a FOLDER means its *.bsp "
                     "files, a quoted GLOB the files it matches. In ARGS, {} is the map's path "
                     "(then the map is not inserted after COMMAND), {name} its file name, {stem} "
@@ -92,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     from .. import batch
 
     command = _split(args)
+    if "--json" in command[1:]:     # the command's own --json: JSON Lines, as each --json
+        args.json_lines = True
     show = _print_json if args.json_lines else _print_human
     reports = batch.run(args.maps, command, jobs=args.jobs, scheduler=args.scheduler,
                         progress=not (args.each_quiet or args.quiet), recursive=args.recursive,

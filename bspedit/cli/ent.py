@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
 from ..container.outputs import STDIN, STDOUT, read_input, write_file
+from . import SUMMARIES
 from .common import add_output, add_verb, set_result, save
 
 if TYPE_CHECKING:       # lark loads only when a verb parses entity text
@@ -17,14 +19,18 @@ MODES = ("exact", "glob", "regex")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    ent = commands.add_parser("ent", help="entity lump: export, import, query, edit")
+    ent = commands.add_parser("ent", help=SUMMARIES["ent"])
     verbs = ent.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     export = add_verb(verbs, run_export, "export",
                       help="write the entity text to MAP.ent (ripent -export), as plain text: "
                            "without the lump's NUL terminator")
     export.add_argument("-o", "--output", metavar="FILE.ent",
-                        help="where to write it (default: the map's name with .ent; - for stdout)")
+                        help="where to write it (default: the map's name with .ent; - for "
+                             "stdout; DIR/ for that name inside DIR)")
+    export.add_argument("--force", action="store_true",
+                        help="replace the default MAP.ent when it exists (refused otherwise)")
+    export.set_defaults(output_name=lambda args: Path(args.map).with_suffix(".ent").name)
 
     imp = add_verb(verbs, run_import, "import",
                    help="replace the entity text with FILE.ent (ripent -import; - reads "
@@ -99,6 +105,10 @@ def run_export(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         text, terminator = _split_terminator(bsp.entities(lenient=True).to_bytes())
     target = args.output or str(Path(args.map).with_suffix(".ent"))
+    if not args.output and os.path.lexists(target) and not args.force:
+        raise BspError(f"refused: {target} exists (an earlier export, perhaps edited); nothing "
+                       f"written. Replace it with -o {target} or --force, or name another "
+                       "file with -o", path=args.map)
     write_file(target, text, inputs=[args.map])
     set_result(args, {"output": target, "bytes": len(text), "terminator": len(terminator)})
     if target != STDOUT:
@@ -145,6 +155,7 @@ def run_query(args: argparse.Namespace) -> int:
 
 
 def run_edit(args: argparse.Namespace) -> int:
+    _check_map_first(args)
     with Bsp.open(args.map) as bsp:
         lump = bsp.entities(lenient=args.lenient)
         _report_kept(args, lump, f"{args.map}: entities")
@@ -156,6 +167,15 @@ def run_edit(args: argparse.Namespace) -> int:
             _edit(args, lump)
         save(bsp, args)
     return 0
+
+
+def _check_map_first(args: argparse.Namespace) -> None:
+    """A KEY=VALUE where MAP goes, and a map among the KEY=VALUEs: say the map comes first."""
+    if "=" in args.map and not os.path.exists(args.map):
+        maps = [item for item in args.items if os.path.isfile(item)]
+        if maps:
+            raise BspError(f"{args.map} is not a map and {maps[0]} is: the map comes first, "
+                           f"right after the verb (bspedit ent {args.edit} MAP ... KEY=VALUE)")
 
 
 def _edit(args: argparse.Namespace, lump: EntityLump) -> None:

@@ -10,11 +10,12 @@ from ..errors import BspError
 from ..format.header import lump_label
 from ..features.facts import lump_row
 from ..container.outputs import STDOUT, read_input, write_file
+from . import SUMMARIES
 from .common import add_output, add_verb, int32, set_result, save
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    lump = commands.add_parser("lump", help="lumps: list, extract, replace, .lmp export/merge")
+    lump = commands.add_parser("lump", help=SUMMARIES["lump"])
     verbs = lump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     add_verb(verbs, run_list, "list", help="the non-empty lumps (a short `info`)")
@@ -191,6 +192,7 @@ def _refusal(bsp: Bsp, index: int, content: bytes) -> None:
             model.parse(content)
         except BspError as exc:
             exc.lump, exc.offset = lump_label(bsp.lumps[index]), bsp.lumps[index].offset
+            exc.in_file = True
             raise exc.at(bsp.path)
 
 
@@ -299,16 +301,16 @@ def run_merge(args: argparse.Namespace) -> int:
             record = LumpFile.parse(read_input(path), path, bsp.header.endian)
             if not 0 <= record.index < bsp.family.lump_count:
                 raise BspError(f"lump id {record.index} does not exist in {bsp.family.key} maps",
-                               path=path, offset=4)
+                               path=path, offset=4, in_file=True)
             current = bsp.lumps[record.index]
             if not args.force and record.revision != revision:
                 raise BspError(f"made for map revision {record.revision}, but {args.map} is "
                                f"revision {revision} (--force to apply anyway)", path=path,
-                               offset=16)
+                               offset=16, in_file=True)
             if not args.force and record.version != current.version:
                 raise BspError(f"{lump_label(current)} version {record.version} differs from the "
                                f"map's {current.version} (--force to apply anyway)", path=path,
-                               offset=8)
+                               offset=8, in_file=True)
             bsp.replace_lump(record.index, record.data, version=record.version)
             applied.append({"file": path, "lump": lump_row(bsp, current),
                             "bytes": len(record.data)})

@@ -11,6 +11,7 @@ from ..format.header import lump_label
 from ..features.facts import entry_row
 from ..container.outputs import STDIN, STDOUT, read_input, staged_folder, write_file
 from ..lumps.pakfile import STORED, Entry, Pakfile, pak_index
+from . import SUMMARIES
 from .common import add_output, add_verb, set_result, save
 
 
@@ -19,8 +20,7 @@ _File = tuple[str, str, str | None, str | None]
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    pak = commands.add_parser("pak", help="pakfile (Source lump 40): list, add, extract, remove, "
-                                          "repack, as bspzip")
+    pak = commands.add_parser("pak", help=SUMMARIES["pak"])
     verbs = pak.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     add_verb(verbs, run_list, "list", help="the packed files (bspzip -dir)")
@@ -98,6 +98,7 @@ def run_list(args: argparse.Namespace) -> int:
     set_result(args, {"entries": [entry_row(e) for e in entries], "files": len(entries),
                       "bytes": sum(e.size for e in entries),
                       "stored_bytes": sum(e.stored_size for e in entries)})
+    args.report.say(f"{'size':>10} {'stored':>10} {'method':<7} {'crc32':<8}  name")
     for e in entries:
         mark = "  (preload section: rebuilt by every edit)" if e.is_preload else ""
         args.report.say(f"{e.size:>10} {e.stored_size:>10} {e.method_name:<7} {e.crc:08x}  "

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
+from . import SUMMARIES
 from .common import add_json, add_output, set_result, save
 
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
@@ -17,7 +18,7 @@ if TYPE_CHECKING:       # imported where used: lark loads only when a verb parse
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "patch", help="apply Stripper:Source configs to the entity lump, or --lint them",
+        "patch", help=SUMMARIES["patch"],
         description="Apply Stripper:Source configs (filter:, add:, modify:) to MAP's entity lump "
                     "with the plugin's semantics, block by block, in order; report what each "
                     "block did. Only the entity lump changes.")
@@ -62,8 +63,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         raise BspError("patch: give MAP and configs (or --config-dir DIR)")
     map_path, extra = args.paths[0], args.paths[1:]
+    _check_map_first(args.paths)
     configs = [stripper.load_config(path, maps=args.force, pcre=args.pcre)
-               for path in _chain(args, Path(map_path)) + extra]
+               for path in _chain(args, Path(map_path), required=not extra) + extra]
     if not configs:
         raise BspError("patch: nothing to apply: give CONFIG files or --config-dir DIR")
     diagnostics = [d for config in configs for d in config.diagnostics]
@@ -102,8 +104,32 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _chain(args: argparse.Namespace, map_path: Path | None) -> list[Path]:
-    """The --config-dir files for the map, in the plugin's order."""
+def _check_map_first(paths: list[str]) -> None:
+    """A config given where MAP goes, and a map after it: say the map comes first."""
+    if len(paths) > 1 and not _is_map(paths[0]):
+        maps = [path for path in paths[1:] if _is_map(path)]
+        if maps:
+            raise BspError(f"{paths[0]} is not a map and {maps[0]} is: the map comes first "
+                           "(bspedit patch MAP CONFIG...)")
+
+
+def _is_map(path: str) -> bool:
+    """Whether `path` is a file that starts like a BSP map of any family."""
+    from ..format.header import identify
+
+    try:
+        with open(path, "rb") as file:
+            identify(file.read(8))
+    except (OSError, BspError):
+        return False
+    return True
+
+
+def _chain(args: argparse.Namespace, map_path: Path | None, *,
+           required: bool = False) -> list[Path]:
+    """The --config-dir files for the map, in the plugin's order. With `required` (no other
+    config given), a map the folder has no config for is left untouched, as the plugin leaves
+    it: CheckFailed (exit 1, nothing to do), which `each` counts as unchanged."""
     from ..patching import stripper
 
     if args.config_dir is None:
@@ -116,10 +142,12 @@ def _chain(args: argparse.Namespace, map_path: Path | None) -> list[Path]:
     if name is None:
         return sorted(Path(args.config_dir).rglob("*.cfg"))
     found = stripper.config_chain(args.config_dir, name, lowercase=args.lowercase)
-    if not found:
+    if not found and required:
         tried = ", ".join(["global_filters.cfg"] + [f"maps/{p}.cfg" for p in
                                                      stripper.map_prefixes(name, lowercase=args.lowercase)])
-        raise BspError(f"{args.config_dir}: no config for map {name!r} (tried {tried})")
+        raise CheckFailed(f"no config for map {name!r} in {args.config_dir} (tried {tried}): "
+                          "the plugin loads nothing for it; map left untouched, nothing written",
+                          path=str(map_path) if map_path else None)
     return found
 
 

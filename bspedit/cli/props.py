@@ -13,13 +13,14 @@ from ..features.facts import member_row
 from ..lumps.gamelump import in_game_lump
 from ..container.outputs import STDOUT, read_input, write_file
 from ..lumps.staticprops import StaticProps
+from . import SUMMARIES
 from .common import add_output, add_verb, set_result, save
 
 _VERTEX_LIGHTING = re.compile(r"(?:.*/)?sp_(?:hdr_)?\d+\.vhv")       # on game paths
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    props = commands.add_parser("props", help="static props (sprp): list, set fields, remove")
+    props = commands.add_parser("props", help=SUMMARIES["props"])
     verbs = props.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     add_verb(verbs, run_list, "list", help="every static prop: model, origin, angles, ...")
@@ -36,8 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     remove.add_argument("indices", nargs="+", type=int, metavar="INDEX")
     add_output(remove)
 
-    gamelump = commands.add_parser("gamelump", help="Source game lump members: list, extract, "
-                                                    "replace")
+    gamelump = commands.add_parser("gamelump", help=SUMMARIES["gamelump"])
     verbs = gamelump.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     add_verb(verbs, run_gamelump_list, "list", help="the game lump directory")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 
 from ..bsp import Bsp
+from . import SUMMARIES
 from .common import add_verb, set_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    add_verb(commands, run_stats, "stats",
-             help="counts per lump against the engine's limits (MAX_MAP_*)")
+    add_verb(commands, run_stats, "stats", help=SUMMARIES["stats"])
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..bsp import Bsp
 from ..errors import CheckFailed
+from . import SUMMARIES
 from .common import add_output, add_verb, save, set_result
 from .tex_wad import add_wad_verbs
 
@@ -15,7 +16,7 @@ from .tex_wad import add_wad_verbs
 def register(commands: argparse._SubParsersAction) -> None:
     from ..features.textures import MATCHES
 
-    tex = commands.add_parser("tex", help="textures: list, rename")
+    tex = commands.add_parser("tex", help=SUMMARIES["tex"])
     verbs = tex.add_subparsers(dest="verb", required=True, metavar="VERB")
     add_verb(verbs, run_list, "list",
              help="every texture (material, shader) and the faces using it")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import mmap
 import os
 import stat
@@ -68,12 +69,13 @@ class MapFile:
         try:
             fd = os.open(path, os.O_RDONLY)
         except OSError as exc:
-            raise BspError(f"cannot open: {exc.strerror}", path=path) from exc
+            raise BspError(f"cannot open: {_why(path, exc)}", path=path) from exc
         try:
             info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise BspError(_folder_message(path), path=path)
             if not stat.S_ISREG(info.st_mode):
-                kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-                raise BspError(f"{kind}, not a map file", path=path)
+                raise BspError("not a regular file, not a map file", path=path)
             size = info.st_size
             # the header reader looks at a few scattered bytes (Blue Shift's first lumps)
             with (mmap.mmap(fd, size, access=mmap.ACCESS_READ) if size
@@ -403,3 +405,26 @@ class MapFile:
         for chunk in self.render(layout):
             crc = zlib.crc32(chunk, crc)
         return crc
+
+
+def _why(path: str, exc: OSError) -> str:
+    """Why `path` cannot be opened, in words: a glob pattern nothing matches says so."""
+    if isinstance(exc, FileNotFoundError) and any(c in os.path.basename(path) for c in "*?["):
+        return "no file matches this pattern"
+    return exc.strerror or str(exc)
+
+
+def _folder_message(path: str) -> str:
+    """A folder given as a map: how to run a command on the maps in it (or below it)."""
+    def maps(names: list[str]) -> bool:
+        return any(name.lower().endswith(".bsp") for name in names)
+
+    walk = os.walk(path)
+    _, _, files = next(walk, ("", [], []))
+    if maps(files):
+        return ("a folder, not a map file: `bspedit each FOLDER -- COMMAND` runs a command on "
+                "each map in it")
+    if any(maps(names) for _, _, names in itertools.islice(walk, 1000)):    # a look, not a crawl
+        return ("a folder with no maps of its own, only in its subfolders: `bspedit each -r "
+                "FOLDER -- COMMAND` runs a command on each of them")
+    return "a folder, not a map file (no maps in it)"

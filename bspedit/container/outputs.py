@@ -36,10 +36,17 @@ def same_file(a: PathLike, b: PathLike) -> bool:
     return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
+def names_folder(target: PathLike) -> bool:
+    """True when `target` ends with a path separator: it names a folder (`out/`), as `cp` and
+    `each -o DIR/` read it, never a file."""
+    return os.fspath(target).endswith(tuple(s for s in (os.sep, os.altsep, "/") if s))
+
+
 def guard(target: PathLike, inputs: Iterable[PathLike], *, folder: bool = False) -> None:
     """Refuse (BspError, nothing written) a file target that is an input or a link to one, a
-    file target that is a folder, and a target in a folder that does not exist. With
-    `folder`, the target is a folder to create or fill: it must not be an existing file."""
+    file target that is a folder or ends with a separator (`out.bsp/`), and a target in a
+    folder that does not exist. With `folder`, the target is a folder to create or fill: it
+    must not be an existing file."""
     target = os.fspath(target)
     for source in inputs:
         if same_file(target, source) or os.path.realpath(target) == os.path.realpath(source):
@@ -51,6 +58,9 @@ def guard(target: PathLike, inputs: Iterable[PathLike], *, folder: bool = False)
         return
     if os.path.isdir(target):
         raise BspError("refused: is a folder, not a file; nothing written", path=target)
+    if names_folder(target):
+        raise BspError("refused: a trailing separator names a folder, and there is no folder "
+                       "of that name; nothing written", path=target)
     parent = os.path.dirname(os.path.abspath(os.path.realpath(target)))
     if not os.path.isdir(parent):
         raise BspError(f"no folder {parent} to write into; nothing written", path=target)
@@ -175,9 +185,14 @@ def _mode_for(target: str, src_fd: int | None) -> int:
         pass
     if src_fd is not None:
         return os.fstat(src_fd).st_mode & 0o7777
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it: set it straight back)."""
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return umask
 
 
 def fsync_folder(folder: str) -> None:
@@ -209,6 +224,8 @@ def staged_folder(directory: PathLike, *, inputs: Sequence[PathLike] = ()) -> It
                                         dir=ancestor))
     except OSError as exc:
         raise _named(exc, os.fspath(target)) from None
+    # mkdtemp makes a private (0700) folder; the one that lands is made as mkdir makes it
+    os.chmod(staging, 0o777 & ~_umask())
     try:
         yield staging
         files = [p.relative_to(staging) for p in sorted(staging.rglob("*")) if not p.is_dir()]

@@ -40,7 +40,7 @@ def problems(bsp: Bsp) -> list[BspError]:
 
 def _problem(bsp: Bsp, lump: Lump | None, message: str, offset: int | None = None) -> BspError:
     return BspError(message, path=bsp.path, lump=lump_label(lump) if lump else None,
-                    offset=offset)
+                    offset=offset, in_file=True)
 
 
 def _in_lump(bsp: Bsp, lump: Lump, exc: BspError) -> BspError:
@@ -172,7 +172,8 @@ def _trailer(bsp: Bsp) -> list[BspError]:
         if not data_start <= entry.offset <= entry.offset + entry.length <= tail.end:
             found.append(BspError(f"{entry.length} bytes at offset {entry.offset} lie outside "
                                   f"the BSPX data ({data_start}..{tail.end})", path=bsp.path,
-                                  lump=f"BSPX lump {name}", offset=entry.offset))
+                                  lump=f"BSPX lump {name}", offset=entry.offset,
+                                  in_file=True))
     return found
 
 

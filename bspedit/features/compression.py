@@ -91,6 +91,7 @@ def decompress_map(bsp: Bsp) -> list[Change]:
                     raw = decompress(data, LIMITS.lump_size)
                 except BspError as exc:
                     exc.lump, exc.offset = lump_label(lump), lump.offset + (exc.offset or 0)
+                    exc.in_file = True
                     raise exc.at(bsp.path)
                 bsp.replace_lump(lump.index, raw, fourcc=0)
                 changes.append(Change(lump_label(lump), len(data), len(raw)))

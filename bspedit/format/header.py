@@ -47,17 +47,17 @@ def check_directory(lumps: Sequence[Lump], header_size: int, file_size: int) -> 
         label = lump_label(lump)
         if lump.length < 0:
             problems.append(BspError(f"negative length {lump.length}", lump=label,
-                                     offset=lump.offset))
+                                     offset=lump.offset, in_file=True))
         elif lump.length:
             if lump.offset < header_size:
                 problems.append(BspError(
                     f"lump starts inside the {header_size}-byte header", lump=label,
-                    offset=lump.offset))
+                    offset=lump.offset, in_file=True))
             elif lump.end > file_size:
                 problems.append(BspError(
                     f"lump of {lump.length} bytes runs past the end of the file "
                     f"(ends at {lump.end}, file has {file_size} bytes)", lump=label,
-                    offset=lump.offset))
+                    offset=lump.offset, in_file=True))
             else:
                 spans.append(lump)
     spans.sort(key=lambda l: (l.offset, l.index))
@@ -65,7 +65,7 @@ def check_directory(lumps: Sequence[Lump], header_size: int, file_size: int) -> 
         if after.offset < before.end:
             problems.append(BspError(
                 f"overlaps {lump_label(before)} ({before.offset}..{before.end})",
-                lump=lump_label(after), offset=after.offset))
+                lump=lump_label(after), offset=after.offset, in_file=True))
     return problems
 
 
@@ -115,11 +115,11 @@ class Header:
 def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
     """The family a file belongs to, from its first 8 bytes (never from its name)."""
     if len(head) < 8:
-        raise BspError(f"file too short for a BSP header ({len(head)} bytes)", path=path, offset=0)
+        raise BspError(f"file too short for a BSP header ({len(head)} bytes)", path=path, offset=0, in_file=True)
     ident = head[:4]
     if ident in KNOWN_UNSUPPORTED:
         raise BspError(f"{KNOWN_UNSUPPORTED[ident]} ({ident.decode()}): not supported", path=path,
-                       offset=0)
+                       offset=0, in_file=True)
     candidates = BY_IDENT.get(ident)
     if candidates:
         if not candidates[0].has_version:
@@ -129,11 +129,11 @@ def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
         for family in candidates:
             if version in family.versions:
                 return family, version
-        raise BspError(f"unknown {ident.decode()} version {version}", path=path, offset=4)
+        raise BspError(f"unknown {ident.decode()} version {version}", path=path, offset=4, in_file=True)
     version = int.from_bytes(ident, "little", signed=True)
     if version in BY_VERSION:
         return BY_VERSION[version], version
-    raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0)
+    raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0, in_file=True)
 
 
 def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
@@ -141,14 +141,14 @@ def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
     family, version = identify(data[:8], path)
     if len(data) < family.header_size:
         raise BspError(f"truncated header: {len(data)} of {family.header_size} bytes", path=path,
-                       offset=len(data))
+                       offset=len(data), in_file=True)
     stream = KaitaiStream(BytesIO(data[:family.header_size]))
     try:
         if family.header == "vbsp":
             return _source_header(VbspHeader(stream), family, data, path)
         parsed = QuakeHeader(len(family.ident), family.has_version, family.lump_count, stream)
     except (KaitaiStructError, EOFError) as exc:   # only on a header shorter than checked above
-        raise BspError(f"unreadable header: {exc}", path=path, offset=0) from exc
+        raise BspError(f"unreadable header: {exc}", path=path, offset=0, in_file=True) from exc
     lumps = [Lump(i, family.lump_names[i], e.offset, e.length) for i, e in enumerate(parsed.lumps)]
     if family is GOLDSRC and _is_blue_shift(lumps, data):
         family = BLUE_SHIFT

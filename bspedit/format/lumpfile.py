@@ -43,18 +43,18 @@ class LumpFile:
         order (its header size reads 20 only the other way) is refused."""
         if len(blob) < HEADER_SIZE:
             raise BspError(f"lump file of {len(blob)} bytes has no 20-byte header", path=path,
-                           offset=0)
+                           offset=0, in_file=True)
         head = blob[:HEADER_SIZE]
         header = LumpFileHeader(endian == ">", KaitaiStream(BytesIO(head)))
         other = int.from_bytes(head[:4], "little" if endian == ">" else "big", signed=True)
         if header.lump_offset != HEADER_SIZE and other == HEADER_SIZE:
             kinds = {"<": "a PC (little-endian)", ">": "a console (big-endian)"}
             raise BspError(f"a lump file of {kinds['<' if endian == '>' else '>']} map; this "
-                           f"is {kinds[endian]} map", path=path, offset=0)
+                           f"is {kinds[endian]} map", path=path, offset=0, in_file=True)
         start, length = header.lump_offset, header.lump_length
         if start < HEADER_SIZE or length < 0 or start + length > len(blob):
             raise BspError(f"lump data at {start} of {length} bytes does not fit the "
-                           f"{len(blob)}-byte file", path=path, offset=start)
+                           f"{len(blob)}-byte file", path=path, offset=start, in_file=True)
         return cls(header.lump_id, header.lump_version, header.map_revision,
                    blob[start:start + length], endian)
 

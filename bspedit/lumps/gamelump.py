@@ -93,10 +93,12 @@ class GameLump:
             start = member.offset - base
             if member.offset and not data_start <= start <= len(data):
                 raise BspError(f"game lump member {member.name!r} offset {member.offset} lies "
-                               f"outside the game lump's data", offset=member.offset)
+                               f"outside the game lump's data", offset=member.offset,
+                               in_file=absolute)
             if member.length < 0 or (not member.offset and member.length and not member.terminator):
                 raise BspError(f"game lump member {member.name!r} at offset {member.offset} "
-                               f"declares {member.length} bytes", offset=member.offset)
+                               f"declares {member.length} bytes", offset=member.offset,
+                               in_file=absolute)
         placed = sorted((m for m in members if m.offset), key=lambda m: (m.offset, m.length > 0))
         starts = [m.offset - base for m in placed] + [len(data)]
         aligned = False
@@ -110,7 +112,8 @@ class GameLump:
                 what = "runs past the end of the game lump" if following == len(data) else \
                     f"overlaps the next member (at offset {following + base})"
                 raise BspError(f"game lump member {member.name!r} at offset {member.offset} of "
-                               f"{member.length} bytes {what}", offset=member.offset)
+                               f"{member.length} bytes {what}", offset=member.offset,
+                               in_file=absolute)
             member.stored, member.gap = data[start:end], data[end:following]
             aligned |= 0 < len(member.gap) == -(lump_offset + end) % ALIGNMENT \
                 and not member.gap.strip(b"\0")
@@ -156,11 +159,11 @@ class GameLump:
             data = lzma_lump.decompress(member.stored, LIMITS.lump_size)
         except BspError as exc:
             raise BspError(f"game lump member {member.name!r}: {exc.message}",
-                           offset=member.offset) from exc
+                           offset=member.offset, in_file=self.absolute) from exc
         if len(data) != member.length:
             raise BspError(f"game lump member {member.name!r} decompresses to {len(data)} "
                            f"bytes, but its directory entry says {member.length}",
-                           offset=member.offset)
+                           offset=member.offset, in_file=self.absolute)
         return data
 
     def replace_member(self, name: str, data: bytes, version: int | None = None) -> bool:

@@ -258,7 +258,8 @@ class Pakfile:
     def _error(self, message: str, offset: int | None = None) -> BspError:
         """A BspError naming the map, the lump and the file offset of zip offset `offset`."""
         return BspError(message, path=self.path, lump=self.label,
-                        offset=None if offset is None else self.base + offset)
+                        offset=None if offset is None else self.base + offset,
+                        in_file=self.path is not None)
 
     def _parse(self) -> None:
         end_at = self._find_end()
