@@ -21,12 +21,63 @@ def _own_cache_folder(tmp_path_factory):
     """The digest cache of every CLI run and API call in the tests lives in a temporary folder,
     never in the user's ~/.cache."""
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+    # Every CLI test starts Python again: let the children cache bytecode (in a folder of the
+    # run's own), so they do not compile bspedit's modules each time even where
+    # PYTHONDONTWRITEBYTECODE is set (this machine's default)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
 
 
 def run_cli(*args: object) -> subprocess.CompletedProcess:
     """Run `python -m bspedit ARGS` and capture its text output."""
     return subprocess.run([sys.executable, "-m", "bspedit", *map(str, args)],
                           capture_output=True, text=True)
+
+
+# The maps a plain `pytest` runs the corpus matrices on: a few of each family, small ones, that
+# together hold the main variants (BSP 29, BSP2, BSPX; GoldSrc; Quake 2; Quake 3 with a patch;
+# Source v20 with LZMA, v21 in both lump_t orders). `pytest --full` (CI) runs
+# every map, and the tests marked `full`: fuzzing, conformance sets, every-step fault injection.
+FAST_MAPS = {"q1/bsptool_quake_mp_lobby", "q1/bsptool_remakequake_mp_lobby_bsp2",
+             "q1/ericw_q1_cube_bspx", "goldsrc/hltopdown_test", "q2/bsptool_q2_mp_lobby",
+             "q3/bspconvert_test_nonsolid_patch", "source/tf2classified_cp_stronghold_lzma",
+             "source/bspsrc_csgo_tooltextures_v21", "source/ths_l4d2_test_mechanic01_v21"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true",
+                     help="run everything CI runs: every corpus map in the corpus matrices, and "
+                          "the tests marked full (fuzzing, conformance sets, fault injection at "
+                          "every step); without it a plain pytest is the fast verdict")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "full: run only with --full (CI runs it)")
+
+
+def _full_only(item: pytest.Item) -> bool:
+    """A test of the full run: marked `full`, or parametrized with a corpus map not in
+    FAST_MAPS."""
+    if item.get_closest_marker("full"):
+        return True
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return any(isinstance(v, Path) and v.parent.parent == CORPUS
+               and f"{v.parent.name}/{v.stem}" not in FAST_MAPS for v in params.values())
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--full"):
+        return
+    dropped = [item for item in items if _full_only(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if not _full_only(item)]
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return ("bspedit: the full run (every corpus map, fuzzing, conformance)" if
+            config.getoption("--full") else "bspedit: the fast run; pytest --full runs "
+            "everything CI runs (the corpus on every map, fuzzing, conformance)")
 
 
 def corpus_maps(family: str | None = None) -> list:

@@ -121,13 +121,14 @@ def test_command_table_names_every_command_and_its_group():
     import argparse
     import importlib
 
-    from bspedit.cli import COMMANDS, _command, build_parser
+    from bspedit.cli import COMMANDS, SUMMARIES, _command, build_parser
 
     def commands(parser: argparse.ArgumentParser) -> set[str]:
         action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         return set(action.choices)
 
-    assert commands(build_parser()) == set(COMMANDS)
+    assert commands(build_parser()) == commands(build_parser(complete=True)) == set(COMMANDS) \
+        == set(SUMMARIES)
     for command, module in COMMANDS.items():
         assert command in commands(build_parser(command))
         group = argparse.ArgumentParser().add_subparsers()

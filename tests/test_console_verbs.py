@@ -424,6 +424,7 @@ def test_lump_list_extract_replace(console_map, tmp_path):
     assert (tmp_path / "api-same.bsp").read_bytes() == data
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("name", SYNTHETIC)
 def test_lump_show_and_records_equal_the_little_endian_source(name, tmp_path):
     pc, be = pc_and_console(name, tmp_path)

@@ -42,6 +42,7 @@ def test_dump_then_build_is_byte_identical(path, tmp_path):
     _TIMES.append(time.perf_counter() - start)
 
 
+@pytest.mark.full
 def test_the_round_trip_of_the_corpus_takes_under_a_minute():
     """Measured over the test above (same session): about 16 s for the 40 maps."""
     if len(_TIMES) != len(CORPUS_MAPS) or not CORPUS_MAPS:

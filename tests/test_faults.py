@@ -263,6 +263,7 @@ def test_exception_at_every_step(tmp_path, seed, edit, mode):
         check_after_crash(folder, seed, mode, expected, commits_before(n, commits), killed=False)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("seed, edit, mode", SCENARIOS)
 def test_killed_at_every_step(tmp_path, seed, edit, mode):
     expected, steps = reference(tmp_path, seed, edit, mode)
@@ -317,6 +318,7 @@ def run_cli_with_fault(folder: Path, argv: list[str], step: int | None) -> tuple
     return child, steps
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("mode", ["new", "in-place"])
 def test_cli_disk_full_at_every_step(tmp_path, mode):
     """ENOSPC at any step of `ent set`: one line on stderr and exit 2 with the map intact, or

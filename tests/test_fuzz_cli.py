@@ -16,6 +16,8 @@ import synthetic
 from bspedit.bsp import Bsp
 from bspedit.format.lzma_lump import compress
 
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
+
 FUZZ = fuzzing.FUZZ
 
 

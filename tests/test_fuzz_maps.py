@@ -13,6 +13,8 @@ from bspedit.bsp import Bsp
 from bspedit.format.bspx import bspx_directory
 from bspedit.features.checks import problems
 
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
+
 FUZZ = fuzzing.FUZZ
 
 

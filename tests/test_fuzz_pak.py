@@ -15,6 +15,8 @@ from bspedit.errors import BspError
 from bspedit.limits import caps
 from bspedit.lumps.pakfile import Pakfile
 
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
+
 FUZZ = fuzzing.FUZZ
 
 

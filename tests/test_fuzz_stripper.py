@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 
 import fuzzing
 from bspedit.patching import stripper
 from bspedit.lumps.entities import EntityLump
+
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
 
 FUZZ = fuzzing.FUZZ
 

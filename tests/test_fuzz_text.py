@@ -11,6 +11,8 @@ import fuzzing
 from bspedit.errors import BspError
 from bspedit.format.lzma_lump import compress, decompress
 
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
+
 FUZZ = fuzzing.FUZZ
 
 

@@ -31,6 +31,7 @@ def live(path: Path, tmp_path: Path, rounds: int) -> dict:
     return growth.summary(start, steps)
 
 
+@pytest.mark.full
 @pytest.mark.skipif(not (REAL.exists() and BSPREF.exists()), reason="../shared not present")
 def test_twenty_in_place_edits_of_a_real_map_leave_it_no_bigger_than_they_add(tmp_path):
     path = tmp_path / "map.bsp"
@@ -40,6 +41,7 @@ def test_twenty_in_place_edits_of_a_real_map_leave_it_no_bigger_than_they_add(tm
     assert totals["excess"] <= growth.LIMIT, totals
 
 
+@pytest.mark.full
 @pytest.mark.skipif(not BSPREF.exists(), reason="../shared not present")
 def test_in_place_edits_of_a_synthetic_map_without_props(tmp_path):
     path = tmp_path / "map.bsp"

@@ -18,6 +18,7 @@ TINY = ROOT / "tests" / "data" / "tiny.bsp"
 INSTALLED = os.environ.get("BSPEDIT_INSTALLED")
 
 
+@pytest.mark.full
 def test_the_wheel_carries_every_module_and_grammar(tmp_path):
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
                             str(tmp_path), str(ROOT)], capture_output=True, text=True)

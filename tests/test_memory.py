@@ -176,6 +176,7 @@ def _edits(kind: str, path: Path, tmp_path: Path) -> list[tuple]:
     return edits
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("cached", [False, True], ids=["cold", "warm"])
 @pytest.mark.parametrize("kind", KINDS)
 def test_checksums_printed_by_saves_equal_a_recomputation(kind, cached, tmp_path):

@@ -325,6 +325,7 @@ def test_big_endian_twin_models_and_lookups(twins):
                 structure(big, "PHYSCOLLIDE").parse(big.content("PHYSCOLLIDE"))
 
 
+@pytest.mark.full
 def test_big_endian_twin_lump_show_prints_the_same(twins):
     pc, console = twins
     for lump in ("PLANES", "TEXINFO", "VERTEXES"):

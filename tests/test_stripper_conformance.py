@@ -17,6 +17,8 @@ import pytest
 import synthetic
 from conftest import run_cli
 
+pytestmark = pytest.mark.full      # fuzzing and conformance sets: `pytest --full` (CI)
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT.parent / "shared" / "stripper-conformance"
 REPRO = sorted(CONFORMANCE.glob("repro/*/config.cfg"))

@@ -34,12 +34,14 @@ def test_checked_files_are_the_public_api_and_the_examples():
                                                  "examples"}
 
 
+@pytest.mark.full
 def test_public_api_and_examples_pass_mypy_strict(tmp_path):
     result = mypy("--cache-dir", tmp_path)
     assert result.returncode == 0, result.stdout
     assert result.stdout.startswith("Success: no issues found")
 
 
+@pytest.mark.full
 def test_a_typing_error_in_a_script_is_found(tmp_path):
     script = tmp_path / "wrong.py"
     script.write_text("import bspedit\n\nwith bspedit.open('map.bsp') as bsp:\n"

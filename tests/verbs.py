@@ -83,7 +83,7 @@ ARGS: dict[str, list[str]] = {
 def verbs(parser: argparse.ArgumentParser | None = None) -> dict[str, argparse.ArgumentParser]:
     """Every verb of the command line ("info", "ent export", ...) and its parser."""
     found = {}
-    commands = next(a for a in (parser or build_parser())._actions
+    commands = next(a for a in (parser or build_parser(complete=True))._actions
                     if isinstance(a, argparse._SubParsersAction))
     for name, command in commands.choices.items():
         inner = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]

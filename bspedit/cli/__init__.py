@@ -50,9 +50,11 @@ _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, *, complete: bool = False,
+                 ) -> argparse.ArgumentParser:
     """The argument parser: with `command`, only that command's verb group; without one (or
-    an unknown one), every command as a line of the help and nothing more."""
+    an unknown one), every command as a line of the help and nothing more; with `complete`,
+    every verb group."""
     import argparse
     import importlib
 
@@ -64,8 +66,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         help="no progress bars (drawn only on a terminal, for long work)")
     _add_caps(parser)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    if command in COMMANDS:
-        importlib.import_module(f"{__name__}.{COMMANDS[command]}").register(commands)
+    if command in COMMANDS or complete:
+        groups = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+        for group in groups:
+            importlib.import_module(f"{__name__}.{group}").register(commands)
     else:
         for name, summary in SUMMARIES.items():
             commands.add_parser(name, help=summary)

@@ -1,0 +1,139 @@
+"""Start-up and the cost of a small edit, from an installed wheel (issue 29, item 10).
+
+Usage: python bench/startup_bench.py [--runs N] [--workdir DIR] [--bspedit CMD]
+
+Builds a wheel of the working tree and installs it into a fresh venv (an editable install adds
+its own import cost), builds a 160 MB and a 600 MB Source map from the shared corpus with
+../shared/tools/make_big_map.py, then times every command interleaved, N rounds, and prints
+medians of wall time and peak RSS. Targets:
+- `bspedit --version` within 2x `python -c pass` (the same venv's interpreter);
+- `ent set -o` on the 160 MB map, minus the floor (the same command on the repository's tiny
+  map: interpreter, imports, opening, a small atomic write), at most 1.2x `cp` + `sync` of the
+  map;
+- an in-place `ent set` on the 600 MB map at most 1.2x the same edit of its 3 MB source;
+- peak RSS of those edits at most 18 MiB over the interpreter's own (`python -c pass`).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+SOURCE = SHARED / "corpus" / "source" / "valvebsp_testmap.bsp"
+TINY = ROOT / "tests" / "data" / "tiny.bsp"
+TIME = "/usr/bin/time"       # a small parent: a child's ru_maxrss also counts its parent's pages
+
+
+def installed(work: Path) -> tuple[str, str]:
+    """(python, bspedit) of a fresh venv holding a wheel of the working tree."""
+    wheels, venv = work / "wheel", work / "venv"
+    shutil.rmtree(wheels, ignore_errors=True)
+    shutil.rmtree(venv, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, ROOT],
+                   check=True)
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    bindir = venv / ("Scripts" if os.name == "nt" else "bin")
+    subprocess.run([bindir / "python", "-m", "pip", "install", "-q", *wheels.glob("*.whl")],
+                   check=True)
+    return str(bindir / "python"), str(bindir / "bspedit")
+
+
+def run(argv: list, env: dict[str, str] | None = None) -> tuple[float, int]:
+    """Wall time and peak resident memory (bytes) of one child process."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        wrapped = [TIME, "-f", "%M", "-o", report.name] if os.path.exists(TIME) else []
+        start = time.perf_counter()
+        child = subprocess.Popen(wrapped + [str(a) for a in argv], stdout=subprocess.DEVNULL,
+                                 env=env)
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"failed: {' '.join(map(str, argv))}")
+        rss = int(report.read().split()[-1]) * 1024 if wrapped else usage.ru_maxrss * 1024
+    return elapsed, rss
+
+
+def big_map(folder: Path, megabytes: int) -> Path:
+    out = folder / f"big{megabytes}.bsp"
+    if not out.exists():
+        subprocess.run([sys.executable, SHARED / "tools" / "make_big_map.py", SOURCE, out,
+                        str(megabytes)], check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--workdir", type=Path, help="where maps are built (default: a temp dir)")
+    parser.add_argument("--bspedit", help="the bspedit command to time (default: a wheel of "
+                                          "this tree in a fresh venv); python is then this one")
+    args = parser.parse_args()
+    if not SOURCE.exists():
+        raise SystemExit(f"needs the shared corpus: {SOURCE}")
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="startup_bench."))
+    work.mkdir(parents=True, exist_ok=True)
+    python, bspedit = (sys.executable, args.bspedit) if args.bspedit else installed(work)
+    maps = {"160MB": big_map(work, 150), "600MB": big_map(work, 600)}
+    edits = {name: work / f"edit_{name}.bsp" for name in ("600MB", "3MB")}
+    shutil.copyfile(maps["600MB"], edits["600MB"])
+    shutil.copyfile(SOURCE, edits["3MB"])
+    # the digest cache as users have it (on), in a folder of the bench's own; the warm-up round
+    # fills it, as any earlier read or save of a map does
+    env = dict(os.environ, XDG_CACHE_HOME=str(work / "cache"))
+    env.pop("BSPEDIT_NO_CACHE", None)
+    counter = iter(range(1 << 30))
+
+    def sky() -> str:
+        return f"skyname=sky_{next(counter):06d}"
+
+    def ent_set(source: Path, *target: object) -> list:
+        return [bspedit, "ent", "set", source, "--where", "classname=worldspawn", sky(), *target]
+
+    out = work / "out.bsp"
+    table = {
+        "python -c pass": lambda: [python, "-c", "pass"],
+        "bspedit --version": lambda: [bspedit, "--version"],
+        "bspedit --help": lambda: [bspedit, "--help"],
+        "bspedit info (tiny)": lambda: [bspedit, "info", TINY],
+        "floor: ent set -o (tiny)": lambda: ent_set(TINY, "-o", out),
+        "cp + sync (160MB)": lambda: ["sh", "-c", f'cp "{maps["160MB"]}" "{out}" && sync "{out}"'],
+        "ent set -o (160MB)": lambda: ent_set(maps["160MB"], "-o", out),
+        "ent set --in-place (3MB)": lambda: ent_set(edits["3MB"], "--in-place"),
+        "ent set --in-place (600MB)": lambda: ent_set(edits["600MB"], "--in-place"),
+    }
+    for argv in table.values():         # warm the page cache
+        run(argv(), env)
+    runs: dict[str, list[tuple[float, int]]] = {name: [] for name in table}
+    for _ in range(args.runs):
+        for name, argv in table.items():
+            runs[name].append(run(argv(), env))
+    medians = {k: (statistics.median(t for t, _ in v), statistics.median(r for _, r in v))
+               for k, v in runs.items()}
+    print(f"medians of {args.runs} interleaved runs; {bspedit}; maps in {work}")
+    for name, (seconds, rss) in medians.items():
+        print(f"  {name:30s} {seconds * 1000:8.1f} ms   peak RSS {rss / 2**20:6.1f} MiB")
+    floor, base = medians["floor: ent set -o (tiny)"][0], medians["python -c pass"]
+    version = medians["bspedit --version"][0] / base[0]
+    work_ratio = (medians["ent set -o (160MB)"][0] - floor) / medians["cp + sync (160MB)"][0]
+    in_place = medians["ent set --in-place (600MB)"][0] / medians["ent set --in-place (3MB)"][0]
+    extra = max(medians[k][1] for k in ("ent set -o (160MB)", "ent set --in-place (600MB)"))
+    extra = (extra - base[1]) / 2**20
+    print("targets:")
+    print(f"  bspedit --version: {version:.2f}x python -c pass (<= 2)")
+    print(f"  ent set -o 160MB minus the floor: {work_ratio:.2f}x cp + sync (<= 1.2)")
+    print(f"  ent set --in-place 600MB: {in_place:.2f}x the same edit of the 3MB map (<= 1.2)")
+    print(f"  peak RSS of the big edits over the interpreter's: {extra:.1f} MiB (<= 18)")
+    met = version <= 2 and work_ratio <= 1.2 and in_place <= 1.2 and extra <= 18
+    print("all targets met" if met else "TARGETS MISSED")
+
+
+if __name__ == "__main__":
+    main()
