@@ -49,6 +49,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="run everything CI runs: every corpus map in the corpus matrices, and "
                           "the tests marked full (fuzzing, conformance sets, fault injection at "
                           "every step); without it a plain pytest is the fast verdict")
+    parser.addoption("--rest", action="store_true",
+                     help="only what a plain pytest leaves out (CI: pytest, then pytest --rest)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -68,16 +70,20 @@ def _full_only(item: pytest.Item) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--full"):
         return
-    dropped = [item for item in items if _full_only(item)]
+    rest = config.getoption("--rest")
+    dropped = [item for item in items if _full_only(item) != rest]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
-        items[:] = [item for item in items if not _full_only(item)]
+        items[:] = [item for item in items if _full_only(item) == rest]
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return ("bspedit: the full run (every corpus map, fuzzing, conformance)" if
-            config.getoption("--full") else "bspedit: the fast run; pytest --full runs "
-            "everything CI runs (the corpus on every map, fuzzing, conformance)")
+    if config.getoption("--full"):
+        return "bspedit: the full run (every corpus map, fuzzing, conformance)"
+    if config.getoption("--rest"):
+        return "bspedit: what the fast run leaves out (every corpus map, fuzzing, conformance)"
+    return ("bspedit: the fast run; pytest --full runs everything CI runs (the corpus on every "
+            "map, fuzzing, conformance)")
 
 
 def corpus_maps(family: str | None = None) -> list:
