@@ -149,9 +149,15 @@ def test_cli_edit_on_a_synthetic_map(write_map, tmp_path, in_place):
         40: b"PK\x05\x06" + bytes(16) + b"\x20\x00" + b"XZP1 0".ljust(32, b"\0")}))
     original = path.read_bytes()
     target = ["--in-place"] if in_place else ["-o", tmp_path / "out.bsp"]
-    result = run_cli("props", "set", path, "1", "origin=1,2,3", "angles=0,45,0", "skin=0x3",
-                     "model=models/added.mdl", *target)
+    edit = ("props", "set", path, "1", "origin=1,2,3", "angles=0,45,0", "skin=0x3",
+            "model=models/added.mdl", *target)
+    refused = run_cli(*edit)        # a moved prop's leaves need the map's BSP tree
+    assert refused.returncode == 1 and "its leaf list can't be recomputed: the map has no " \
+        "BSP tree" in refused.stderr and "--keep-leaves" in refused.stderr
+    assert path.read_bytes() == original
+    result = run_cli(*edit, "--keep-leaves")
     assert result.returncode == 0, result.stderr
+    assert "prop 1: leaves kept as they were (4465)" in result.stdout
     assert "prop 1: origin 10.0,-2.5,64.0 -> 1.0,2.0,3.0" in result.stdout
     assert "added to the model dictionary as #2" in result.stdout
     saved_path = path if in_place else tmp_path / "out.bsp"
@@ -213,7 +219,7 @@ def test_corpus_origin_edit_changes_only_that_records_12_bytes(path, tmp_path):
     struct.pack_into("<3f", expected, at, -12.5, 1024.0, 3.25)
     for target in (["-o", tmp_path / "out.bsp"], ["--in-place"]):
         result = run_cli("props", "set", copy if target == ["--in-place"] else path, index,
-                         "origin=-12.5,1024,3.25", *target)
+                         "origin=-12.5,1024,3.25", "--keep-leaves", *target)
         assert result.returncode == 0, result.stderr
         assert "changed: lump 35 (GAME_LUMP)" in result.stdout
         saved_path = copy if target == ["--in-place"] else tmp_path / "out.bsp"

@@ -3,6 +3,7 @@ replace). Both edit only the game lump."""
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import struct
 from typing import Any
@@ -30,6 +31,15 @@ def register(commands: argparse._SubParsersAction) -> None:
                          "model=models/x.mdl skin=N flags=N solid=N ...")
     edit.add_argument("index", type=int, metavar="INDEX")
     edit.add_argument("items", nargs="+", metavar="FIELD=VALUE")
+    leaves = edit.add_mutually_exclusive_group()
+    leaves.add_argument("--model-bounds", metavar="X0,Y0,Z0,X1,Y1,Z1", type=_bounds,
+                        help="the model's box (model space, unscaled; write it with '=', as "
+                             "in --model-bounds=-16,-16,0,16,16,64) for the leaves a moved "
+                             "prop is listed in (default: the model's files in the pakfile, "
+                             "else what the map's leaf lists imply)")
+    leaves.add_argument("--keep-leaves", action="store_true",
+                        help="keep the prop's leaf list as it is when it moves (the engine "
+                             "then culls it by the leaves it used to be in)")
     add_output(edit)
 
     remove = add_verb(verbs, run_remove, "remove",
@@ -104,7 +114,22 @@ def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
                        f"separated by commas, got {text!r}") from None
 
 
+def _bounds(text: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """An argparse type: six numbers, a box's mins then maxs."""
+    try:
+        values = [float(v) for v in re.split(r"[,\s]+", text.strip())]
+    except ValueError:
+        values = []
+    if len(values) != 6 or any(a > b for a, b in zip(values[:3], values[3:])) or \
+            not all(math.isfinite(v) for v in values):
+        raise argparse.ArgumentTypeError(f"expected X0,Y0,Z0,X1,Y1,Z1 (mins, then maxs), got "
+                                         f"{text!r}")
+    return tuple(values[:3]), tuple(values[3:])
+
+
 def run_set(args: argparse.Namespace) -> int:
+    from ..features.leaves import placement, relink
+
     with Bsp.open(args.map) as bsp:
         props = bsp.static_props
         try:
@@ -112,15 +137,33 @@ def run_set(args: argparse.Namespace) -> int:
         except BspError as exc:      # no such prop: nothing matched, as for `props remove`
             raise CheckFailed(f"{exc.message}; nothing written", path=args.map) from None
         changes = []
+        before = placement(props, args.index)
         try:
             for item in args.items:
                 changes.append(_set(props, args.index, item))
                 args.report.say(_described(args.index, changes[-1]))
+            moved = None if args.keep_leaves else \
+                relink(bsp, args.index, before, args.model_bounds)
         except BspError as exc:
             raise exc.at(args.map)
+        if moved is not None:
+            changes.append(moved.to_change())
+            args.report.say(f"prop {args.index}: leaves {_leaf_text(moved.before)} -> "
+                            f"{_leaf_text(moved.after)} (bounds from {moved.bounds})")
+            if not moved.after:
+                args.report.warn(f"static prop {args.index} now reaches no open leaf (outside "
+                                 "the map or inside solid): the engine will not draw it (vbsp "
+                                 "leaves such props out)")
+        elif args.keep_leaves and placement(props, args.index) != before:
+            args.report.say(f"prop {args.index}: leaves kept as they were "
+                            f"({_leaf_text(props.prop_leaves(args.index))})")
         set_result(args, {"prop": args.index, "changes": changes})
         save(bsp, args)
     return 0
+
+
+def _leaf_text(leaves: list[int]) -> str:
+    return ",".join(map(str, leaves)) or "none"
 
 
 def _set(props: StaticProps, index: int, item: str) -> dict[str, Any]:

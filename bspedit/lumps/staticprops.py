@@ -221,6 +221,74 @@ class StaticProps:
         self.set(index, "model", len(self.names) - 1)
         return True
 
+    def _count(self, index: int, field: str) -> int:
+        """An integer field of prop `index` (first_leaf, leaf_count)."""
+        value = self.get(index, field)
+        assert isinstance(value, int)
+        return value
+
+    def leaf_table(self) -> list[int]:
+        """Every entry of the leaf list (leaf indices), shared by the props' ranges."""
+        count = len(self.leaves) // self.leaf_width
+        return list(struct.unpack(f"{self.endian}{count}{'H' if self.leaf_width == 2 else 'I'}",
+                                  self.leaves[:count * self.leaf_width]))
+
+    def prop_leaves(self, index: int) -> list[int]:
+        """The leaves prop `index` is listed in (its range of the leaf list; BspError when the
+        range lies outside it)."""
+        first, count = self._count(index, "first_leaf"), self._count(index, "leaf_count")
+        table = self.leaf_table()
+        if first + count > len(table):
+            raise BspError(f"static prop {index}: leaves {first}-{first + count - 1} outside the "
+                           f"leaf list ({len(table)} entries)")
+        return table[first:first + count]
+
+    def canonical_leaves(self) -> bool:
+        """True when the leaf list is what vbsp writes: each prop's leaves in turn, in prop
+        order, nothing shared or left over."""
+        at = 0
+        for index in range(len(self.records)):
+            if self._count(index, "first_leaf") != at:
+                return False
+            at += self._count(index, "leaf_count")
+        return at == self.leaf_entries
+
+    def set_prop_leaves(self, index: int, leaves: Iterable[int]) -> None:
+        """List prop `index` in `leaves`. A canonical leaf list (`canonical_leaves`) is written
+        again the way vbsp writes it, so moving a prop and back gives back its bytes; otherwise
+        the prop's own range is rewritten when the new list fits it and no other prop shares
+        it, else the list is appended (the old entries stay, unused)."""
+        new = [int(leaf) for leaf in leaves]
+        limit = (1 << (8 * self.leaf_width)) - 1
+        if any(not 0 <= leaf <= limit for leaf in new):
+            raise BspError(f"a leaf index does not fit the leaf list's {self.leaf_width}-byte "
+                           "entries")
+        pack = struct.Struct(f"{self.endian}{'H' if self.leaf_width == 2 else 'I'}").pack
+        table = self.leaf_table()
+        if self.canonical_leaves():
+            first = self._count(index, "first_leaf")
+            count = self._count(index, "leaf_count")
+            table[first:first + count] = new
+            if len(table) > 0xFFFF:
+                raise BspError("the leaf list would outgrow the props' 16-bit leaf fields")
+            for i in range(index + 1, len(self)):      # the props after it move with it
+                self.set(i, "first_leaf", self._count(i, "first_leaf") + len(new) - count)
+        else:
+            first, count = self._count(index, "first_leaf"), self._count(index, "leaf_count")
+            shared = any(i != index and first < self._count(i, "first_leaf") +
+                         self._count(i, "leaf_count") and
+                         self._count(i, "first_leaf") < first + count for i in range(len(self)))
+            if shared or len(new) > count:
+                first = len(table)
+                table = table + new
+                if first + len(new) > 0xFFFF:
+                    raise BspError("the leaf list would outgrow the props' 16-bit leaf fields")
+            else:
+                table[first:first + len(new)] = new
+            self.set(index, "first_leaf", first)
+        self.set(index, "leaf_count", len(new))
+        self.leaves = b"".join(pack(leaf) for leaf in table)
+
     def remove(self, indices: Iterable[int]) -> None:
         """Remove props by index (the leaf list and the dictionary stay as they are)."""
         doomed = set(indices)
