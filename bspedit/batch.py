@@ -13,7 +13,11 @@ Python callable on each map's path and returns an `Outcome` per map. Both:
 - isolate failures: a map that fails is one result, the others go on;
 - stop at Ctrl-C: maps being written are interrupted (their writes are atomic: a `-o` target
   is the old file or none, a temporary file is removed) or finish, maps not started are not
-  started, and each of those is an interrupted result (exit 130).
+  started, and each of those is an interrupted result (exit 130). In the calling process
+  (main thread) Ctrl-C is only noted while a batch runs, never raised into its own work; a
+  pool worker gets it only while it processes a map, and a worker still busy is sent SIGINT
+  after 1 second and killed after 10 (a second Ctrl-C: at once and after 2; a third kills).
+  Every worker process has ended when `run` or `each` returns.
 
 On a cluster, workers read and write the paths as given (relative ones from their own working
 folder): the maps and outputs must be on storage every worker sees at the same path.
@@ -22,11 +26,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import glob
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,9 +265,15 @@ class Summary:
     exit: int
 
     @classmethod
-    def of(cls, reports: Sequence[Report]) -> Summary:
+    def of(cls, reports: Sequence[Report], *, interrupted: bool | None = None) -> Summary:
+        """The summary of `reports`; exit 130 also when `interrupted` (by default: the list
+        `run` returned says Ctrl-C arrived, even if every map still finished)."""
         codes = [r.code for r in reports]
         worst = max(codes, key=_SEVERITY.index, default=2)
+        if interrupted is None:
+            interrupted = getattr(reports, "interrupted", False)
+        if interrupted:
+            worst = INTERRUPTED
         return cls(maps=len(reports), done=codes.count(0),
                    unchanged=sum(r.code == 1 and r.error is not None for r in reports),
                    failed_checks=sum(r.code == 1 and r.error is None for r in reports),
@@ -288,7 +300,8 @@ def run(maps: Iterable[PathLike], command: Sequence[str], *, jobs: int | None = 
     `options` go before the command on every line (`--max-lump-size=2G`). `progress` draws
     a bar of maps done on a terminal. `on_report` is called with each Report, in input order,
     as soon as it and those before it are done. Raises BspError, before anything runs, for a
-    command line that cannot work.
+    command line that cannot work. The list's `interrupted` is True when Ctrl-C arrived
+    (`Summary.of` then gives exit 130, even if every map still finished).
     """
     paths = expand(maps, recursive=recursive)
     planned = command_lines(paths, command, options, json=json)
@@ -312,46 +325,112 @@ def each(function: Callable[[str], Any], maps: Iterable[PathLike], *, jobs: int 
 
 # -- work done in the workers --------------------------------------------------------------
 _LOCK = threading.Lock()    # one map at a time per process: invoke redirects sys.stdout
-_STOP: Any = None           # in a pool worker: the pool's stop event
-_BUSY = False               # in a pool worker: a map is being processed
+_BUSY = False               # this process is processing a map (inside `_working`)
+_RAISED = False             # ... and Ctrl-C has interrupted it
+_STOPPING = False           # Ctrl-C reached this process (a pool worker, or `jobs=1`): start no map
 
 
-def _start_worker(stop: Any) -> None:
-    """Pool worker set-up: Ctrl-C interrupts the map being processed, not the idle worker."""
-    global _STOP
-    _STOP = stop
-    signal.signal(signal.SIGINT, _interrupt_if_busy)
-
-
-def _interrupt_if_busy(signum: int, frame: Any) -> None:
-    if _BUSY:
+def _on_ctrl_c(signum: int, frame: Any) -> None:
+    """SIGINT in a process that runs maps: no map is started after it, and the map being
+    processed is interrupted, once: a second KeyboardInterrupt could land in the clean-up of
+    the first (an atomic write removing its temporary file). Outside a map nothing is raised,
+    so a pool worker is never killed half-way through its own code."""
+    global _STOPPING, _RAISED
+    _STOPPING = True
+    if _BUSY and not _RAISED:
+        _RAISED = True
         raise KeyboardInterrupt
+
+
+def _lost_interrupt(previous: Callable[[Any], None], unraisable: Any) -> None:
+    """`sys.unraisablehook` while maps run: a KeyboardInterrupt of `_on_ctrl_c` that landed in
+    a finalizer (a `__del__`, a weakref callback) is lost, since Python cannot raise it there;
+    let the next SIGINT (the pool passes Ctrl-C on after a second) raise it again, and print
+    nothing. Anything else goes to the hook that was in place."""
+    global _RAISED
+    if unraisable.exc_type is KeyboardInterrupt and _RAISED:
+        _RAISED = False
+        return
+    previous(unraisable)
 
 
 @contextlib.contextmanager
 def _working() -> Iterator[bool]:
-    """Hold the process's map slot; yields False when the batch was stopped meanwhile."""
-    global _BUSY
+    """Hold the process's map slot; yields False when Ctrl-C stopped the batch meanwhile."""
+    global _BUSY, _RAISED
     with _LOCK:
-        if _STOP is not None and _STOP.is_set():
-            yield False
-            return
-        _BUSY = True
         try:
-            yield True
+            _RAISED = False
+            _BUSY = True        # from here Ctrl-C raises; before, it is seen in _STOPPING
+            yield not _STOPPING
         finally:
             _BUSY = False
 
 
+def _worker_main(conn: Any, handle_ctrl_c: bool, inherited: Sequence[Any]) -> None:
+    """A pool worker: run the maps handed over `conn` one at a time (`(call, item)` in,
+    `(True, result)` or `(False, what went wrong)` out) until the pipe closes or brings None.
+    It starts with SIGINT blocked (see `_blocked_ctrl_c`), so Ctrl-C cannot kill it before
+    its handler is in place."""
+    signal.signal(signal.SIGINT, _on_ctrl_c if handle_ctrl_c else signal.SIG_IGN)
+    sys.unraisablehook = functools.partial(_lost_interrupt, sys.unraisablehook)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for other in inherited:     # forked: the parent's ends of the pipes, so EOF gets through
+        other.close()
+    try:
+        _serve(conn)
+    finally:
+        _reap_children()
+
+
+def _serve(conn: Any) -> None:
+    """The worker's loop: a map in, its answer out."""
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):         # the parent is gone or let this worker go
+            return
+        except Exception as exc:            # a task that does not unpickle here
+            answer: tuple[bool, Any] = (False, f"{type(exc).__name__}: {exc}")
+        else:
+            if task is None:
+                return
+            call, item = task
+            try:
+                answer = (True, call(*item))
+            except BaseException as exc:    # a bug of call's, SystemExit
+                answer = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:            # a result that does not pickle (sent nothing)
+            conn.send((False, f"{type(exc).__name__}: {exc}"))
+
+
+def _reap_children(wait: float = 1.0) -> None:
+    """Collect any child process a map left behind (a subprocess abandoned to Ctrl-C, such as
+    the `file` that `platform.architecture()` runs), waiting for it `wait` seconds at most,
+    so that none outlives the worker, handed to init."""
+    if os.name != "posix":
+        return
+    deadline = time.monotonic() + wait
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0] or time.monotonic() < deadline:
+            time.sleep(0.01)
+
+
 def _run_line(path: str, line: list[str], verb: str) -> Report:
     """One map's command line, run in this process (a pool or cluster worker, or the caller)."""
+    report, message = None, "interrupted; not run"
     try:
         with _working() as started:
             report = invoke(line, capture=True) if started else None
-    except KeyboardInterrupt:
-        report = None
+    except KeyboardInterrupt:       # invoke turns those in the command into its exit 130
+        message = "interrupted"
     if report is None:
-        return _failed_report(path, line, verb, INTERRUPTED, "interrupted; not run")
+        return _failed_report(path, line, verb, INTERRUPTED, message)
     report.map = report.map or path
     return report
 
@@ -392,6 +471,47 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+class _Results(list[Any]):
+    """The results of a batch, in input order; `interrupted`: Ctrl-C arrived meanwhile (even
+    if every map still finished)."""
+
+    interrupted = False
+
+
+class _CtrlC:
+    """The Ctrl-Cs (SIGINT) a batch got in the calling process, turned into a flag for the
+    whole run, so no KeyboardInterrupt lands at an arbitrary point of the pool's own work."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.stopped = False        # a map came back interrupted: start no more
+
+    @property
+    def stopping(self) -> bool:
+        return self.stopped or bool(self.times)
+
+    def handle(self, signum: int, frame: Any) -> None:
+        self.times.append(time.monotonic())
+        if len(self.times) >= 3 and _BUSY:      # `jobs=1`: the third one insists
+            raise KeyboardInterrupt
+        _on_ctrl_c(signum, frame)
+
+    def deadlines(self) -> tuple[float, float]:
+        """When to pass Ctrl-C on to a pool worker still busy (one may have been left out
+        of it: `kill -INT` of this process alone), and when to kill it: 1 and 10 seconds
+        after the first Ctrl-C; at once and 2 seconds after a second; at once on a third."""
+        first = self.times[0]
+        if len(self.times) == 1:
+            return first + FORWARD_AFTER, first + KILL_AFTER
+        second = self.times[1]
+        if len(self.times) == 2:
+            return second, min(first + KILL_AFTER, second + KILL_AFTER_SECOND)
+        return second, self.times[2]
+
+
+FORWARD_AFTER, KILL_AFTER, KILL_AFTER_SECOND = 1.0, 10.0, 2.0
+
+
 def _gather(call: Callable[..., R], items: list[tuple[Any, ...]], *, jobs: int | None,
             scheduler: str | None, progress: bool, on_result: Callable[[R], None] | None,
             failure: Callable[..., R]) -> list[R]:
@@ -400,36 +520,59 @@ def _gather(call: Callable[..., R], items: list[tuple[Any, ...]], *, jobs: int |
     `failure(*item, 3, message)`; an item not run after an interrupt `failure(..., 130, ...)`."""
     from . import progress as bars
 
+    global _STOPPING
     results: dict[int, R] = {}
     printed = 0
+    ctrl_c = _CtrlC()
+    jobs = min(jobs or default_jobs(), len(items))
+    previous = signal.getsignal(signal.SIGINT)
+    workers_handle = previous is not signal.SIG_IGN
+    # Ctrl-C becomes a flag for the whole run (not on a cluster: Dask's client is left to
+    # its KeyboardInterrupt), where this thread may set a handler and the user has not
+    # turned Ctrl-C off
+    catch = (not scheduler and workers_handle
+             and threading.current_thread() is threading.main_thread())
     drawn = bars.bar(len(items), "maps", unit="map", minimum=2, delay=0) if progress \
         else contextlib.nullcontext(bars.Progress())
-    with drawn as shown:
+    hook = sys.unraisablehook
+    if catch:
+        _STOPPING = False
+        signal.signal(signal.SIGINT, ctrl_c.handle)
+        sys.unraisablehook = functools.partial(_lost_interrupt, hook)
+    try:
+        with drawn as shown:
 
-        def done(index: int, result: R) -> None:
-            nonlocal printed
-            with _uninterrupted():      # a result is kept and printed whole, exactly once
-                if index in results:
-                    return
-                results[index] = result
-                shown.advance()
-                while printed in results:
-                    if on_result is not None:
-                        with shown.printing():
-                            on_result(results[printed])
-                    printed += 1
+            def done(index: int, result: R) -> None:
+                nonlocal printed
+                with _uninterrupted():      # a result is kept and printed whole, exactly once
+                    if index in results:
+                        return
+                    results[index] = result
+                    shown.advance()
+                    while printed in results:
+                        if on_result is not None:
+                            with shown.printing():
+                                on_result(results[printed])
+                        printed += 1
 
-        jobs = min(jobs or default_jobs(), len(items))
-        if scheduler and items:
-            _dask(call, items, done, scheduler=scheduler, failure=failure)
-        elif jobs > 1:
-            _pool(call, items, done, jobs=jobs, failure=failure)
-        else:
-            _serial(call, items, done)
-        for index, item in enumerate(items):
-            if index not in results:
-                done(index, failure(*item, INTERRUPTED, "interrupted; not run"))
-    return [results[index] for index in range(len(items))]
+            if scheduler and items:
+                _dask(call, items, done, scheduler=scheduler, failure=failure, ctrl_c=ctrl_c)
+            elif jobs > 1:
+                _pool(call, items, done, jobs=jobs, failure=failure, ctrl_c=ctrl_c,
+                      workers_handle=workers_handle)
+            else:
+                _serial(call, items, done, ctrl_c)
+            for index, item in enumerate(items):
+                if index not in results:
+                    done(index, failure(*item, INTERRUPTED, "interrupted; not run"))
+    finally:
+        if catch:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+            sys.unraisablehook = hook
+            _STOPPING = False
+    gathered = _Results(results[index] for index in range(len(items)))
+    gathered.interrupted = bool(ctrl_c.times) or any(map(_is_interrupt, gathered))
+    return gathered
 
 
 Done = Callable[[int, Any], None]
@@ -437,8 +580,9 @@ Done = Callable[[int, Any], None]
 
 @contextlib.contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Hold Ctrl-C back until the block has run, then raise it (in the main thread only:
-    elsewhere Python delivers no KeyboardInterrupt anyway)."""
+    """Hold Ctrl-C back until the block has run, then hand it to the handler that was in
+    place (which raises KeyboardInterrupt, or only notes it); in the main thread only:
+    elsewhere Python delivers no KeyboardInterrupt anyway."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -449,54 +593,225 @@ def _uninterrupted() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
     if caught:
-        raise KeyboardInterrupt
+        if callable(previous):
+            previous(caught[0], None)
+        elif previous is not signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
-def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done) -> None:
-    """In this process, in order, until a map is interrupted."""
+def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done,
+            ctrl_c: _CtrlC) -> None:
+    """In this process, in order, until Ctrl-C or a map comes back interrupted."""
     try:
         for index, item in enumerate(items):
+            if ctrl_c.stopping:
+                return
             result = call(*item)
             done(index, result)
             if _is_interrupt(result):
                 return
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:       # raised only in a map, which turns it into its result
+        ctrl_c.stopped = True
+
+
+#: How pool workers start: forked on Linux (with bspedit imported), else the platform's
+#: default (spawn on Windows and macOS).
+_START_METHOD = "fork" if sys.platform == "linux" else None
+
+
+@contextlib.contextmanager
+def _blocked_ctrl_c() -> Iterator[None]:
+    """SIGINT blocked in this thread, so a process started meanwhile starts with it blocked
+    (a fork inherits the mask, and so does the program it execs) until its handler is set;
+    one arriving here meanwhile is delivered after. Windows has no signal masks."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
         return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any
+    conn: Any
+    task: int | None = None         # the item it is running
+    signalled: bool = False         # Ctrl-C passed on to it
+    killed: bool = False
 
 
 def _pool(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *, jobs: int,
-          failure: Callable[..., Any]) -> None:
-    """In `jobs` worker processes (forked on Linux: they start with bspedit imported)."""
+          failure: Callable[..., Any], ctrl_c: _CtrlC, workers_handle: bool) -> None:
+    """In `jobs` worker processes, each with a pipe of its own (nothing shared between them,
+    so a worker stopped anywhere blocks no other), handed one item at a time in input order.
+    A worker that dies fails its item (exit 3) and another takes its place. After Ctrl-C no
+    item is handed out; busy workers finish or are interrupted (see `_CtrlC.deadlines`).
+    Every process is ended and joined before this returns."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing.connection import wait
 
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    stop = context.Event()
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
-                               initargs=(stop,))
-    futures = {pool.submit(call, *item): index for index, item in enumerate(items)}
+    context: Any = multiprocessing.get_context(_START_METHOD)
+    forked = context.get_start_method() == "fork"
+    if not forked and os.name == "posix":
+        # spawned workers need multiprocessing's resource tracker, which unblocks SIGINT
+        # once it has started it: started now, it leaves `_blocked_ctrl_c` alone
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+    waiting = list(range(len(items)))[::-1]         # popped from the end: input order
+    workers: list[_Worker] = []
+    started: list[Any] = []
+
+    def finish(worker: _Worker, result: Any) -> None:
+        index, worker.task = worker.task, None
+        assert index is not None
+        done(index, result)
+        if _is_interrupt(result):
+            ctrl_c.stopped = True
+
+    def fail(worker: _Worker, message: str) -> None:
+        assert worker.task is not None
+        finish(worker, failure(*items[worker.task], 3, f"internal error: worker failed ({message})"))
+
+    def start() -> _Worker:
+        mine, theirs = context.Pipe()
+        inherited = [w.conn for w in workers] + [mine] if forked else []
+        process = context.Process(target=_worker_main, args=(theirs, workers_handle, inherited),
+                                  name=f"bspedit-worker-{len(started) + 1}")
+        with _blocked_ctrl_c():
+            process.start()
+        started.append(process)
+        theirs.close()
+        worker = _Worker(process, mine)
+        workers.append(worker)
+        return worker
+
+    def hand(worker: _Worker, index: int) -> None:
+        worker.task = index
+        try:
+            worker.conn.send((call, items[index]))
+        except (EOFError, OSError):
+            bury(worker)
+        except Exception as exc:        # does not pickle: nothing was sent
+            fail(worker, f"{type(exc).__name__}: {exc}")
+
+    def collect(worker: _Worker) -> None:
+        try:
+            if worker.conn.poll():
+                ok, payload = worker.conn.recv()
+                if ok:
+                    finish(worker, payload)
+                else:
+                    fail(worker, payload)
+                return
+        except (EOFError, OSError):     # its end of the pipe closed: it is ending
+            bury(worker)
+            return
+        except Exception as exc:        # a result that does not unpickle here
+            fail(worker, f"{type(exc).__name__}: {exc}")
+            return
+        if not worker.process.is_alive():
+            bury(worker)
+
+    def bury(worker: _Worker) -> None:
+        """A worker that is gone: its item fails."""
+        workers.remove(worker)
+        worker.conn.close()
+        _end(worker.process, 5.0)
+        if worker.task is None:
+            return
+        if worker.killed or ctrl_c.stopping:
+            finish(worker, failure(*items[worker.task], INTERRUPTED, "interrupted"))
+        else:
+            fail(worker, f"its process {_death(worker.process.exitcode)}")
+
+    def retire(worker: _Worker) -> None:
+        workers.remove(worker)
+        worker.conn.close()             # an idle worker ends at EOF
+
+    def escalate() -> None:
+        forward, kill = ctrl_c.deadlines()
+        now = time.monotonic()
+        for worker in workers:
+            if worker.task is None or worker.killed:
+                continue
+            if now >= kill:
+                worker.killed = True
+                worker.process.kill()
+            elif now >= forward and not worker.signalled and os.name == "posix":
+                worker.signalled = True
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.process.pid, signal.SIGINT)
+
     try:
-        for future in as_completed(list(futures)):
-            handed = _hand(future, futures[future], items, done, failure)
-            del futures[future]
-            if _is_interrupt(handed):
-                raise KeyboardInterrupt
-    except KeyboardInterrupt:
-        pass
-    finally:        # maps not started are not started; those running finish or are interrupted
-        stop.set()
-        pool.shutdown(wait=True, cancel_futures=True)
-    for future, index in futures.items():       # after an interrupt: what finished meanwhile
-        if future.done() and not future.cancelled():
-            _hand(future, index, items, done, failure)
+        while True:
+            if ctrl_c.stopping:
+                waiting.clear()
+            for worker in [w for w in workers if w.task is None]:
+                if worker.process.exitcode is not None:
+                    bury(worker)
+                elif waiting:
+                    hand(worker, waiting.pop())
+                else:
+                    retire(worker)
+            while waiting and len(workers) < jobs:
+                hand(start(), waiting.pop())
+            busy = [w for w in workers if w.task is not None]
+            if not busy:
+                if waiting:
+                    continue
+                break
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy],
+                         timeout=0.1)
+            for worker in busy:
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    collect(worker)
+            if ctrl_c.times:
+                escalate()
+    finally:
+        _shut_down(workers, started)
+
+
+def _death(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"was killed by {name}" + ("; out of memory?" if name == "SIGKILL" else "")
+    return f"ended with exit code {code}"
+
+
+def _end(process: Any, wait: float) -> None:
+    """Wait for `process` to end, at most `wait` seconds, then kill it."""
+    process.join(wait)
+    if process.exitcode is None:
+        process.kill()
+        process.join()
+
+
+def _shut_down(workers: list[_Worker], started: list[Any]) -> None:
+    """End every worker: the idle at once (EOF), the busy (only when an error stops the
+    pool) interrupted, killed if they do not end within 10 seconds."""
+    for worker in workers:
+        worker.conn.close()
+        if worker.task is not None and os.name == "posix" and worker.process.exitcode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.process.pid, signal.SIGINT)
+    deadline = time.monotonic() + KILL_AFTER
+    for process in started:
+        _end(process, max(0.0, deadline - time.monotonic()))
+        process.close()
 
 
 def _hand(future: Any, index: int, items: list[tuple[Any, ...]], done: Done,
           failure: Callable[..., Any]) -> Any:
-    """Hand the result of item `index` to `done` and return it."""
+    """Hand the result of item `index` (a cluster's future) to `done` and return it."""
     try:
         result = future.result()
-    except Exception as exc:        # the worker died (killed, out of memory) or the cluster failed
+    except Exception as exc:        # the cluster failed
         result = failure(*items[index], 3,
                          f"internal error: worker failed ({type(exc).__name__}: {exc})")
     done(index, result)
@@ -504,7 +819,7 @@ def _hand(future: Any, index: int, items: list[tuple[Any, ...]], done: Done,
 
 
 def _dask(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *,
-          scheduler: str, failure: Callable[..., Any]) -> None:
+          scheduler: str, failure: Callable[..., Any], ctrl_c: _CtrlC) -> None:
     """On the Dask distributed cluster at `scheduler`."""
     import importlib
 
@@ -526,6 +841,7 @@ def _dask(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *,
                 if _is_interrupt(handed):
                     raise KeyboardInterrupt
         except KeyboardInterrupt:
+            ctrl_c.times.append(time.monotonic())
             client.cancel([future for future, _ in futures.values() if not future.done()])
             for future, index in futures.values():
                 if future.status == "finished":
