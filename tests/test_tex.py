@@ -188,3 +188,112 @@ def test_cli_exit_codes(path, family, tmp_path):
     done = run_cli("tex", "rename", path, "E2U3/BMETAL12_1", "a/b", "-o", out)
     assert done.returncode == 0 and "map checksum" in done.stdout
     assert _changed(path, out) == {"TEXINFO"}
+
+
+# -- issue 30, item 2: a rename through a longer name and back, in two saves -----------------
+TOOLTEXTURES = CORPUS / "source" / "bspsrc_csgo_tooltextures_v21.bsp"
+MEASURE = "DEV/DEV_MEASUREGENERIC01B"
+LONGER = MEASURE + "_LONGERNAM"                 # 35 characters
+needs_tooltextures = pytest.mark.skipif(not TOOLTEXTURES.exists(),
+                                        reason="../shared/corpus not present")
+
+
+def _canonical(bsp: Bsp) -> bool:
+    """The string data is what vbsp writes: the table's strings in its order, each once."""
+    data = bsp.read_lump("TEXDATA_STRING_DATA")
+    offsets = bsp.records("TEXDATA_STRING_TABLE")["offset"].tolist()
+    starts = [0]
+    for piece in data.split(b"\0")[:-1]:
+        starts.append(starts[-1] + len(piece) + 1)
+    return offsets == starts[:-1] and starts[-1] == len(data)
+
+
+def _rename_twice(path: Path, first: list, second: list) -> None:
+    for words in (first, second):
+        result = run_cli("tex", "rename", path, *words)
+        assert result.returncode == 0, result.stderr
+        path = Path(words[-1]) if words[-2] == "-o" else path
+
+
+@needs_tooltextures
+def test_source_rename_through_a_longer_name_and_back_restores_every_lump(tmp_path):
+    """The issue's reproducer: the string data grows, moves to the end of the file, and comes
+    back to its original bytes (the map's string data is canonical, and stays so)."""
+    renamed, back = tmp_path / "renamed.bsp", tmp_path / "back.bsp"
+    assert len(LONGER) == 35
+    _rename_twice(TOOLTEXTURES, [MEASURE, LONGER, "-o", renamed],
+                  [LONGER, MEASURE, "-o", back])
+    with Bsp.open(TOOLTEXTURES) as original, Bsp.open(renamed) as longer, \
+            Bsp.open(back) as again:
+        assert _canonical(original) and _canonical(longer) and _canonical(again)
+        assert len(longer.read_lump("TEXDATA_STRING_DATA")) == \
+            len(original.read_lump("TEXDATA_STRING_DATA")) + 10
+        assert [again.read_lump(lump.index) for lump in again.lumps] == \
+            [original.read_lump(lump.index) for lump in original.lumps]
+        assert [l.offset for l in longer.lumps if l.name == "TEXDATA_STRING_DATA"] == [118236]
+
+
+@needs_tooltextures
+@pytest.mark.xfail(strict=True, reason="container: a stable save puts a changed lump back "
+                   "into its own slot only; the second save no longer knows the first one's "
+                   "slot (a zeroed hole) and keeps the lump at the end (planner._stable)")
+def test_source_rename_through_a_longer_name_and_back_gives_the_file_back_with_o(tmp_path):
+    renamed, back = tmp_path / "renamed.bsp", tmp_path / "back.bsp"
+    _rename_twice(TOOLTEXTURES, [MEASURE, LONGER, "-o", renamed],
+                  [LONGER, MEASURE, "-o", back])
+    assert back.stat().st_size == TOOLTEXTURES.stat().st_size      # 119,064 bytes today
+    assert back.read_bytes() == TOOLTEXTURES.read_bytes()
+
+
+@needs_tooltextures
+def test_source_rename_through_a_longer_name_and_back_gives_the_file_back_in_place(tmp_path):
+    copy = tmp_path / "map.bsp"
+    shutil.copyfile(TOOLTEXTURES, copy)
+    copy.chmod(0o644)
+    _rename_twice(copy, [MEASURE, LONGER, "--in-place"], [LONGER, MEASURE, "--in-place"])
+    assert copy.read_bytes() == TOOLTEXTURES.read_bytes()
+
+
+@needs_tooltextures
+def test_source_rename_through_a_longer_name_and_back_in_one_session(tmp_path):
+    out = tmp_path / "back.bsp"
+    with Bsp.open(TOOLTEXTURES) as bsp:
+        rename_textures(bsp, MEASURE, LONGER)
+        rename_textures(bsp, LONGER, MEASURE)
+        bsp.save(out)
+    assert out.read_bytes() == TOOLTEXTURES.read_bytes()
+
+
+def _longest(old: str, limit: int | None) -> str:
+    return (old + "_" + "L" * 80)[:(limit or 48) - 1]
+
+
+@pytest.mark.parametrize("path,family", family_maps(["q1", "bsp2", "q2", "q3", "source"]))
+def test_every_family_comes_back_through_the_longest_name(path, family, tmp_path):
+    """Through a name as long as the field holds (Source: longer than any), in two saves."""
+    renamed, back = tmp_path / "renamed.bsp", tmp_path / "back.bsp"
+    with Bsp.open(path) as bsp:
+        old, _ = _pick(bsp)
+    new = _longest(old, LIMITS.get(family))
+    _rename_twice(path, [old, new, "-o", renamed], [new, old, "-o", back])
+    with Bsp.open(path) as original, Bsp.open(back) as again:
+        assert [lump_content(again, lump.index) for lump in again.lumps] == \
+            [lump_content(original, lump.index) for lump in original.lumps]
+    if family != "source":              # a Source name that grew moved its lump (see above)
+        assert back.read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("path,family", family_maps(["goldsrc"]))
+def test_goldsrc_names_lose_the_compilers_fill_they_were_written_over(path, family, tmp_path):
+    """hltopdown_test's miptex names carry stale bytes after their NUL (`c1a0_wx\\0ign\\0\\08`):
+    a longer name writes over them, so the name back ends in zeros there; nothing else moves."""
+    renamed, back = tmp_path / "renamed.bsp", tmp_path / "back.bsp"
+    old = "c1a0_wx"
+    new = _longest(old, 16)
+    _rename_twice(path, [old, new, "-o", renamed], [new, old, "-o", back])
+    original, again = path.read_bytes(), back.read_bytes()
+    assert len(original) == len(again)
+    changed = [n for n, (a, b) in enumerate(zip(original, again)) if a != b]
+    field = original.index(b"c1a0_wx\0")
+    assert changed and all(field + len(old) < n < field + 16 for n in changed)
+    assert all(again[n] == 0 for n in changed)

@@ -218,7 +218,9 @@ def _texdata_rows(bsp: Bsp, counts: Callable[[int], Any]) -> list[TextureRow]:
 
 def _texdata_rename(bsp: Bsp, plan: dict[str, str]) -> list[str]:
     """Rebuild the string data with the renamed strings in their places (every other byte
-    kept) and move the string table's offsets with their strings."""
+    kept) and move the string table's offsets with their strings. String data as vbsp writes
+    it (the table's strings in its order, each once) stays so, so a rename and its inverse
+    give back the lump's bytes whatever the length of the name between them."""
     strings = _model(bsp, "TEXDATA_STRING_DATA")
     table = bsp.records("TEXDATA_STRING_TABLE", writable=True)
     offsets: list[int] = table["offset"].tolist()
