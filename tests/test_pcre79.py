@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import os
 import re
 from functools import cache
 
@@ -53,7 +54,14 @@ def rejection(pattern: str, version: int = 1) -> str | None:
     ("^(?(R1)a|b)$", "b", True, False),                 # no group 1: a test never true
     (r"^\Qa.\E+$", "a..", True, True), (r"^(a)\1$", "aA", True, True),
     ("^(?:a|bc)(?<=a|bc)$", "bc", True, True), (r"(?<=\C{2})c", "abc", True, True),
-    (r"(?!a\K)b", "b", True, False), (r"[\E]a]", "a", False, True), (r"^[^\Q\E]a]$", "za]", True, False),  # [\E] is empty
+    (r"(?!a\K)b", "b", True, False),
+    # right after '[' 7.9 skips any mix of \E, \Q\E and one '^'; the next character is a
+    # member even when it is ']' (pcre_compile.c); PCRE2 reads them the same way
+    (r"^[\E]a]+$", "a]", True, True), (r"^[^\Q\E]a]$", "z", True, True),
+    (r"^[^\Q\E]a]$", "]", False, False), (r"^[\Q\E]]$", "]", True, True),
+    (r"^[\E\Q\E\E]]$", "]", True, True), (r"^[\Q\E^]]$", "z", True, True),
+    (r"^[\E^\E]]$", "]", False, False), (r"^[^\E^]$", "^", False, False),
+    (r"^[\Q\E]x]$", "x", True, True),
 ])
 def test_patterns_mean_what_7_9_made_of_them(pattern, value, seven, two):
     assert (found_or_none(pattern, value, 1), found_or_none(pattern, value, 2)) == (seven, two)
@@ -81,6 +89,8 @@ def found_or_none(pattern: str, value: str, version: int) -> bool:
     ("(?n)", "unrecognized character after (?"), ("(?(VERSION>=10)a)", "malformed number"),
     ("(?C{x})", "closing ) for (?C"), ("(?C256)", "number after (?C is > 255"),
     ("[[:<:]]", "unknown POSIX class name"), (r"\x{100}", r"\x{...} sequence is too large"),
+    (r"[\Q\E]", "missing terminating ]"), (r"[\E]", "missing terminating ]"),
+    (r"[\Q\E^]", "missing terminating ]"), (r"[^\E\Q\E]", "missing terminating ]"),
     ("(?<" + "n" * 33 + ">a)", "name is too long"),
 ])
 def test_patterns_7_9_rejects_skip_their_line(pattern, reason):
@@ -89,6 +99,13 @@ def test_patterns_7_9_rejects_skip_their_line(pattern, reason):
     config = stripper.parse_config(f'filter:\n{{\n"targetname" "/{pattern}/"\n"classname" "x"\n}}\n',
                                    pcre=1)
     assert [d.kind for d in config.diagnostics] == ["bad-regex"]     # the plugin skips it
+
+
+def test_a_repeated_backslash_c_compiles_as_in_7_9():
+    # \C is written as \p{Any} (one opcode, as 7.9's OP_ANYBYTE), not as a group PCRE2 would
+    # copy for each repetition past its size limit
+    assert found(r"^\C{20000}$", "a" * 20000) and not found(r"^\C{20000}$", "a" * 19999)
+    assert found(r"^(?:\C{1000}){60}$", "a" * 60000)
 
 
 @pytest.mark.parametrize("pattern", ["a(?R)?", "(?1)(a)", "(a)(?1)?", r"(?<=a|bc)", r"\d{2}(?i:x)"])
@@ -151,7 +168,9 @@ def test_cli_pcre_switch(write_map, tmp_path):
 
 # ---------------------------------------------------------------- against libpcre 8.x
 
-_LIBPCRE = ctypes.util.find_library("pcre")
+# The system's libpcre 8.x, or the one BSPEDIT_TEST_LIBPCRE names (a libpcre.so.3 unpacked from
+# a distribution package, say, where none is installed).
+_LIBPCRE = os.environ.get("BSPEDIT_TEST_LIBPCRE") or ctypes.util.find_library("pcre")
 
 # Pieces whose meaning 7.9 and 8.x share (PCRE's ChangeLog); the differences are tested above.
 PIECES = [
@@ -162,7 +181,8 @@ PIECES = [
     "(", "(", ")", ")", "(?:", "(?>", "(?|", "(?<n>", "|", "|", "*", "+", "?", "{2}", "{1,3}",
     "{,2}", "{1, 2}", "{2,}", "*?", "++", "{0}", r"\1", r"\g{-1}", r"\k<n>", "(?1)", "(?R)",
     "(?i)", "(?-i)", "(?s)", "(?m)", "(?x)", "(?U)", "(?#c)", "(?=a)", "(?!b)", "(?<=a|bc)",
-    r"(?<!\d{2})", "(*FAIL)", "(*COMMIT)", "(?(1)a|b)",
+    r"(?<!\d{2})", "(*FAIL)", "(*COMMIT)", "(?(1)a|b)", r"[\E]]", r"[\Q\E]a]", r"[^\E]]",
+    r"[\Q\E^]]", r"[\E^\E]a]", r"[\E\Q\E]-a]", "[^^]", r"\Q\E",
 ]
 VALUES = ["", "a", "A", "ab", "aab", "b0", "01", "_-", "a.b", "abc", "x{2}", "\n", "a\nb", " ",
           "\t", "\x01", "\x1b", "{,2}", "1, 2", "A{1, 2}", "z", "]a", "\\", "\xe9", "-", "abab",
@@ -183,15 +203,28 @@ def _libpcre() -> ctypes.CDLL:
     return lib
 
 
-def _pcre8_matches(pattern: str) -> list[bool] | None:
-    """What libpcre 8.x matches among VALUES (compiled caseless), None if it rejects it."""
+def _pcre8_matches(pattern: str, values: list[str] = VALUES) -> list[bool] | None:
+    """What libpcre 8.x matches among `values` (compiled caseless), None if it rejects it."""
     lib = _libpcre()
     error, offset = ctypes.c_char_p(), ctypes.c_int()
     code = lib.pcre_compile(pattern.encode("latin-1"), 1, ctypes.byref(error), ctypes.byref(offset), None)
     if not code:
         return None
     vector = (ctypes.c_int * 30)()
-    return [lib.pcre_exec(code, None, v.encode("latin-1"), len(v), 0, 0, vector, 30) >= 0 for v in VALUES]
+    return [lib.pcre_exec(code, None, v.encode("latin-1"), len(v), 0, 0, vector, 30) >= 0 for v in values]
+
+
+@pytest.mark.skipif(_LIBPCRE is None, reason="no libpcre 8.x on this system")
+@pytest.mark.parametrize("pattern", [
+    r"[\Q\E]]", r"[\E]]", r"[\Q\E]", r"[\Q\E^]", r"[\Q\E^]]", r"[^\E]]", r"[\E^\E]a]", "[^^]",
+    r"[\E\Q\E^\Q\E\E]x]", r"[\E]a]", r"[\Q\\E]", r"[\E[:digit:]]", r"[^\E^]", r"[\E", r"[\Q\E\Qa\E]",
+    r"[\E]-a]", r"[\Q\E]-\]]", r"[^\E\Q\E]", r"[\Q]\E]", r"[\Q\E\E^\E]b]", r"[\c\]]", r"\c\C"])
+def test_a_class_starts_as_in_libpcre_8(pattern):
+    """8.x reads the start of a class as 7.9 does: any mix of \\E, \\Q\\E and one '^' skipped,
+    then the next character a member, even a ']'."""
+    values = ["]", "^", "a", "b", "x", "-", "\\", "E", "Q", "5", "\x1c", "\x1dC"]
+    theirs = _pcre8_matches(pattern, values)
+    assert (None if rejection(pattern) else [found(pattern, v) for v in values]) == theirs
 
 
 @pytest.mark.skipif(_LIBPCRE is None, reason="no libpcre 8.x on this system")

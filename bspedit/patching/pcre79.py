@@ -394,7 +394,7 @@ class _Translator:
             if self.utf:            # one byte of a UTF-8 character: the binding has no \C
                 raise _utf_beyond_ascii()
             self.pos += 1
-            group.items.append(_Item("(?s:.)", "byte", BYTE))
+            group.items.append(_Item(r"\p{Any}", "byte", BYTE))     # one byte, as pcre.ANY_BYTE
         elif char in _ANCHORS or char == "K":
             self.pos += 1       # \K moves only the start a match reports: nothing to a search
             group.items.append(_zero("", None) if char == "K" else _zero(_ANCHORS[char]))
@@ -747,11 +747,20 @@ class _Translator:
         escapes."""
         if self.peek() in (":", ".", "=") and self.posix_end(self.pos - 1) is not None:
             raise _fail(13 if self.peek() == ":" else 31)
-        negated = self.peek() == "^"
-        self.pos += negated
+        negated = False      # 7.9 skips any mix of \E, \Q\E and one '^' at the start
+        while True:
+            if self.at("\\E"):
+                self.pos += 2
+            elif self.at("\\Q\\E"):
+                self.pos += 4
+            elif self.peek() == "^" and not negated:
+                self.pos += 1
+                negated = True
+            else:
+                break
         members: list[str] = []
         chars: set[int] = set()
-        quoted, first = False, True
+        quoted, first = False, True     # the first character is a member, even a ']'
         while True:
             char = self.peek()
             if char == END:
@@ -787,9 +796,6 @@ class _Translator:
             code = self.class_escape(group, members, chars) if char == "\\" else ord(char)
             if code is not None:
                 quoted = self.add_range(group, code, members, chars, quoted)
-        if not members:       # [\\E] or [\\Q\\E] closes at the ']' after: no member
-            members.append("\\x00-\\x{10ffff}" if self.utf else "\\x00-\\xff")
-            negated = not negated
         text = "[" + "^" * negated + "".join(members) + "]"
         single = len(chars) == 1 and len(members) == 1
         return _Item(text, "not" if single and negated else "class")
