@@ -309,7 +309,8 @@ def test_the_blocks_the_faults_fixture_runs():
     (r"^(\((?1)*\))$", "(())", True), (r"(?<=a|bc)d", "bcd", True), (r"(*SKIP)x", "x", True),
     (r"(?(DEFINE)x)yyy", "zzz", False), (r"^\xe9$", "\xc9", False),   # caseless in ASCII only
     (r"^\C$", "\xe9", True), (r"^\C\C$", "\xe9", False), (r"\C", "", False),  # one byte
-    (r"[\Q]\C\E]", "C", True)])
+    (r"[\Q]\C\E]", "C", True), (r"\c\C", "\x1cC", True), (r"\c\C", "C", False),  # \c\ is 0x1C
+    (r"\c\\C", "\x1c!", True), (r"(?#\C)a", "a", True)])
 def test_regexes_run_with_pcre2(pattern, value, found):
     assert pcre.compile_caseless(pattern).search(value) is found
 

@@ -5,8 +5,12 @@ PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, ...)``: 8-bit, not UTF, no JIT, and match
 ``pcre2_match(code, value, length, 0, 0, match_data, NULL)``, so with PCRE2's default match,
 depth and heap limits; any error (such as a limit reached) is no match. `compile_caseless`
 does the same: the binding's Python-style ``\\u`` is turned off, and since its library is built
-to reject ``\\C``, each ``\\C`` outside a class is written as ``(?s:.)``, which is what it
-matches in 8-bit, non-UTF mode: one byte.
+to reject ``\\C`` (``--enable-never-backslash-C``), each ``\\C`` is run as ``\\p{Any}``: in 8-bit,
+non-UTF mode both match one byte and compile to one opcode of the same size. The ``\\C`` escapes
+are the ones PCRE2 itself finds: the binding's library stops at each with its error 85, whose
+offset is just past the escape, so no scanner of bspedit's decides what is an escape (``\\c\\C``
+is the byte 0x1C and a ``C``; ``\\Q\\C``, ``[\\C]``, ``(?#\\C)``, ``(*MARK:\\C)`` and a ``(?x)``
+comment hold none).
 
 Its ``pcre=1`` runs a pattern as the plugin's releases up to 2022 did, with the PCRE 7.9
 library they bundled (CS:GO-era servers): `bspedit.patching.pcre79` writes it as the PCRE2 pattern
@@ -14,7 +18,6 @@ that means the same, or rejects it as 7.9 does.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -61,35 +64,40 @@ class Regex:
             return False
 
 
-_CLASS_START = re.compile(r"\[\^?\]?")     # a ']' right after '[' or '[^' is literal
+# PCRE2's error 85 ("using \\C is disabled in this PCRE2 library"), as the binding numbers it.
+_BACKSLASH_C_DISABLED = 185
+# One byte in 8-bit, non-UTF mode, as \C; PCRE2 compiles it to OP_ALLANY, one opcode as \C's
+# OP_ANYBYTE, so a repeated one (\C{20000}) compiles to what the plugin's does (a group such as
+# (?s:.) would be copied for each repetition and could pass PCRE2's size limit).
+ANY_BYTE = rb"\p{Any}"
 
 
-def _without_backslash_c(pattern: str) -> str:
-    """`pattern` with each ``\\C`` outside a class and outside ``\\Q...\\E`` as ``(?s:.)``."""
-    out, pos, in_class = [], 0, False
-    while pos < len(pattern):
-        char = pattern[pos]
-        if pattern.startswith("\\Q", pos):
-            end = pattern.find("\\E", pos)
-            stop = len(pattern) if end < 0 else end + 2
-            out.append(pattern[pos:stop])
-            pos = stop
-        elif char == "\\":
-            pair = pattern[pos:pos + 2]
-            out.append("(?s:.)" if pair == "\\C" and not in_class else pair)
-            pos += 2
-        elif in_class and pattern.startswith("[:", pos) and (end := pattern.find(":]", pos + 2)) > 0:
-            out.append(pattern[pos:end + 2])
-            pos = end + 2
-        elif char == "[" and not in_class:
-            start = _CLASS_START.match(pattern, pos)
-            out.append(start.group())
-            pos, in_class = start.end(), True
-        else:
-            in_class = in_class and char != "]"
-            out.append(char)
-            pos += 1
-    return "".join(out)
+def _compile(raw: bytes) -> tuple[object, bytes]:
+    """The binding's compiled `raw` (caseless, the plugin's options) and the text it compiled:
+    `raw` with each ``\\C`` PCRE2 reads as that escape written as ANY_BYTE.
+
+    The binding's library rejects ``\\C`` (error 85, at the offset just past the escape, raised
+    while PCRE2 reads the pattern from left to right): each is replaced where PCRE2 reports
+    it, and the pattern compiled again, so what is an escape is decided by PCRE2 itself.
+    Raises pcre2.PatternError for any other error, BspError for a UTF pattern holding ``\\C``
+    (there it matches one byte of a character, which ANY_BYTE cannot say).
+    """
+    replaced = False
+    while True:
+        try:
+            code = _cy.compile(raw, _cy.CompileOption.CASELESS, _ALT_BSUX | _NEVER_BACKSLASH_C)
+        except pcre2.PatternError as error:
+            end = error.pos
+            if error.code != _BACKSLASH_C_DISABLED:
+                raise
+            if raw[end - 2:end] != b"\\C":       # never: error 85 is raised only there
+                raise BspError(f"PCRE2 reported \\C at offset {end} of {raw!r}") from None
+            raw = raw[:end - 2] + ANY_BYTE + raw[end:]
+            replaced = True
+            continue
+        if replaced and _cy.pattern_is_utf(code):
+            raise BspError("a UTF pattern with \\C (one byte of a character) cannot be run")
+        return code, raw
 
 
 @cache
@@ -108,12 +116,13 @@ def compile_caseless(pattern: str, *, pcre: Version = 2) -> Regex:
         except pcre79.Unsupported as error:
             raise BspError(f"regex /{pattern}/: {error}") from None
     elif pcre == 2:
-        text = _without_backslash_c(pattern) if "\\C" in pattern else pattern
+        text = pattern
     else:
         raise ValueError(f"pcre must be one of {VERSIONS}, not {pcre!r}")
-    raw = text.encode("latin-1")
     try:
-        code = _cy.compile(raw, _cy.CompileOption.CASELESS, _ALT_BSUX | _NEVER_BACKSLASH_C)
+        code, raw = _compile(text.encode("latin-1"))
     except pcre2.PatternError as error:
         raise RegexProblem(str(error)) from None
+    except BspError as error:
+        raise BspError(f"regex /{pattern}/: {error}") from None
     return Regex(pattern, pcre2.Pattern(code, raw, pcre2.IGNORECASE, False, None), pcre)
