@@ -3,10 +3,12 @@
 `dump(bsp, folder)` writes `manifest.json` (family, header bytes, every lump's directory entry,
 crc32 of its stored bytes and of its content, the file holding it and its form, the bytes no
 lump covers) and one file per non-empty lump: fixed-size records as CSV (`NN_NAME.csv`, bytes
-after the last whole record in `NN_NAME.tail.bin`), the entity text as `NN_entities.ent`, the
-pakfile as `NN_PAKFILE.zip`, variable-size lumps with a model (`bspedit.lumps.structures`) as its
-JSON (`NN_NAME.json`), anything else raw (`NN_NAME.bin`). Valve LZMA lumps are written
-decompressed when pylzma gives back their stored bytes (else stored, raw).
+after the last whole record in `NN_NAME.tail.bin`) unless a record holds a byte field longer
+than a CSV cell should be (`CELL_LIMIT`: the Quake 3 family's lightmaps, written raw), the
+entity text as `NN_entities.ent`, the pakfile as `NN_PAKFILE.zip`, variable-size lumps with a
+model (`bspedit.lumps.structures`) as its JSON (`NN_NAME.json`), anything else raw
+(`NN_NAME.bin`). Valve LZMA lumps are written decompressed when pylzma gives back their stored
+bytes (else stored, raw).
 
 `build(folder, target)` writes the map back: `rebuild` reads each lump's stored bytes and which
 changed (their crc32 or length differ from the manifest's), `write_base` writes the original file
@@ -39,6 +41,14 @@ MANIFEST = "manifest.json"
 FORMAT = "bspedit dump"
 FORMAT_VERSION = 1
 GAPS = "gaps"           # subfolder of the non-zero bytes no lump covers
+# The longest cell `dump` writes in a CSV: what a spreadsheet cell holds (Excel: 32,767
+# characters). A record type with a byte field whose `hex:` cell could be longer (the lightmaps
+# of IBSP, RBSP: 49,152 bytes; FBSP: 786,432 bytes, 1.5 million characters) is dumped raw.
+CELL_LIMIT = 32767
+# The longest CSV field `build` reads (Python's csv module stops at 131,072 characters unless
+# told otherwise): any cell a file can hold, so a hand-made or older dump with long `hex:` cells
+# reads back too. 2**31 - 1 fits a C long on every platform.
+FIELD_LIMIT = 2**31 - 1
 
 
 def lump_records(bsp: Bsp, index: int) -> tuple[str, bytes, bytes] | None:
@@ -124,7 +134,8 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
         name, form = f"{lump.index:02d}_entities.ent", "ent"
     elif family.pakfile and lump.index == family.index_of(family.pakfile):
         name, form = f"{stem}.zip", "raw"
-    elif records is not None and lump.name != family.game_lump:
+    elif records is not None and lump.name != family.game_lump and \
+            fits_cells(records[0], bsp.header.endian):
         type_name, whole, tail = records
         name = f"{stem}.csv"
         write_table(folder / name, type_name, whole, bsp.header.endian)
@@ -140,6 +151,9 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
     else:
         name, form = f"{stem}.bin", "raw"
     (folder / name).write_bytes(content)
+    if records is not None and form == "raw" and lump.name != family.game_lump:
+        # records too wide for CSV cells (lightmaps): raw, with their layout named
+        return {"file": name, "form": form, "type": records[0]}
     return {"file": name, "form": form}
 
 
@@ -216,6 +230,16 @@ def lump_structure(bsp: Bsp, lump: Lump, content: bytes) -> tuple[str, dict[str,
     return None if obj is None else (entry.type, obj)
 
 
+def fits_cells(type_name: str, endian: str = "<") -> bool:
+    """Whether every cell of a record of `type_name` fits `CELL_LIMIT` characters (a byte
+    field's cell may be `hex:` and two digits a byte)."""
+    from ..lumps.recordtable import columns
+    from ..format.recordtypes import type_dtype
+
+    return all(c.kind != "S" or 4 + 2 * c.size <= CELL_LIMIT
+               for c in columns(type_dtype(type_name, endian)))
+
+
 def write_table(path: Path, type_name: str, data: bytes, endian: str = "<") -> None:
     """Whole records of `type_name` (in byte order `endian`) as CSV: a header row of dotted
     field names, a row each."""
@@ -244,6 +268,8 @@ def read_table(path: Path, type_name: str, endian: str = "<") -> bytes:
 
     dtype = type_dtype(type_name, endian)
     cols = columns(dtype)
+    if csv.field_size_limit() < FIELD_LIMIT:       # process-wide, only ever raised
+        csv.field_size_limit(FIELD_LIMIT)
     try:
         # UTF-8 with a byte order mark too (spreadsheets); cells must then be ASCII
         with open(path, newline="", encoding="utf-8-sig") as source:
