@@ -134,27 +134,59 @@ def test_diff_says_same_content_when_only_compression_or_layout_differ(tmp_path)
 
 @pytest.mark.skipif(not PADDED_MAP.exists(), reason="../shared/corpus not present")
 def test_a_file_end_zero_padded_to_1_kib_survives_compress_and_decompress(tmp_path):
-    """Valve's repack pads some maps to a multiple of 1 KiB: compress then decompress of the
-    padded uncompressed map, and decompress then compress of the padded LZMA map that makes,
-    give the original bytes."""
+    """The real uncompressed map ending with 741 zeros (its size a multiple of 1 KiB): compress
+    keeps those zeros after the LZMA map's last lump (RepackBSP writes none, so they are kept
+    as trailing bytes are), and decompress then gives the original bytes back."""
     from bspedit.cli.container import describe
     from bspedit.features.compression import end_padded
 
     original = PADDED_MAP.read_bytes()
     assert len(original) % 1024 == 0 and original.endswith(bytes(741))
+    with Bsp.open(PADDED_MAP) as bsp:
+        assert end_padded(bsp) and describe(bsp)["end_padded_1k"]
+        tail = bsp.layout.tail.length                  # after the last lump's 4-byte alignment
     packed, plain, again = (tmp_path / f"{name}.bsp" for name in ("packed", "plain", "again"))
     converted(PADDED_MAP, packed, compress_map)
     with Bsp.open(packed) as bsp:
         end = bsp.lumps[bsp.layout.order[-1]].end
-        assert bsp.size % 1024 == 0 and end < bsp.size and end_padded(bsp)
-        assert describe(bsp)["end_padded_1k"]
-    assert packed.read_bytes()[end:] == bytes(len(packed.read_bytes()) - end)
+    assert packed.read_bytes()[end:] == bytes(-end % 4 + tail)
     converted(packed, plain, decompress_map)
     assert plain.read_bytes() == original
     converted(plain, again, compress_map)
     assert again.read_bytes() == packed.read_bytes()
     with Bsp.open(LZMA_MAP) as bsp:                    # its end is not padded
         assert not end_padded(bsp) and not describe(bsp)["end_padded_1k"]
+
+
+@pytest.mark.skipif(not LZMA_MAP.exists(), reason="../shared/corpus not present")
+@pytest.mark.parametrize("extra_kib", [0, 1, 2])
+def test_an_lzma_map_padded_past_the_next_kib_decompresses_and_compresses_back(tmp_path,
+                                                                             extra_kib):
+    """Issue 30: a Valve-repacked TF2 map ends with 1,624 zeros (to the next KiB and one KiB
+    more); decompress then compress gave it back 1,024 bytes shorter. The corpus LZMA map
+    padded the same way (and to the next KiB only, and two KiB more) comes back byte for byte,
+    and so does its decompressed form through compress then decompress."""
+    data = LZMA_MAP.read_bytes()
+    size = -(-len(data) // 1024) * 1024 + 1024 * extra_kib
+    padded, plain, packed, again = (tmp_path / f"{n}.bsp"
+                                    for n in ("padded", "plain", "packed", "again"))
+    padded.write_bytes(data + bytes(size - len(data)))
+    assert "file end zero-padded to 1 KiB" in run_cli("info", padded).stdout
+    result = run_cli("decompress", padded, "-o", plain)
+    assert result.returncode == 0, result.stderr
+    plain_bytes = plain.read_bytes()
+    with Bsp.open(plain) as bsp:                       # the zeros follow the new last lump
+        end = bsp.lumps[bsp.layout.order[-1]].end
+        assert bsp.layout.tail.length == size - (len(data) + -len(data) % 4)
+    assert plain_bytes[end:] == bytes(len(plain_bytes) - end)
+    result = run_cli("compress", plain, "-o", packed)
+    assert result.returncode == 0, result.stderr
+    assert packed.read_bytes() == padded.read_bytes()
+    assert run_cli("decompress", packed, "-o", again).returncode == 0
+    assert again.read_bytes() == plain_bytes
+    # compressing the compressed map changes nothing, its end included
+    assert run_cli("compress", padded, "-o", tmp_path / "same.bsp").returncode == 0
+    assert (tmp_path / "same.bsp").read_bytes() == padded.read_bytes()
 
 
 @pytest.mark.parametrize("path", corpus_maps("source"))
@@ -263,14 +295,20 @@ def test_two_terminators_one_at_offset_zero_survive_both_ways(write_map, tmp_pat
     assert (tmp_path / "again.bsp").read_bytes() == (tmp_path / "packed.bsp").read_bytes()
 
 
-def test_trailing_data_is_kept_unless_it_is_zeros(write_map, tmp_path):
-    for trailing, kept in ((b"extra data\0\0", True), (bytes(700), False)):
+def test_trailing_bytes_are_kept_zeros_too(write_map, tmp_path):
+    """RepackBSP writes nothing after the last lump, so what follows it (data, or zeros of any
+    length) is kept as it is, after the new last lump's 4-byte alignment, both ways."""
+    for trailing in (b"extra data\0\0", bytes(700), bytes(1024)):
         path = write_map(source_map(trailing=trailing))
-        converted(path, tmp_path / "packed.bsp", compress_map)
-        packed = (tmp_path / "packed.bsp").read_bytes()
-        with Bsp.open(tmp_path / "packed.bsp") as bsp:
-            end = bsp.lumps[PAKFILE].end
-        assert packed[end:] == (bytes(-end % 4) + trailing if kept else b"")
+        packed, plain, again = (tmp_path / f"{n}.bsp" for n in ("packed", "plain", "again"))
+        converted(path, packed, compress_map)
+        converted(packed, plain, decompress_map)
+        for written in (packed, plain):
+            with Bsp.open(written) as bsp:
+                end = bsp.lumps[PAKFILE].end
+            assert written.read_bytes()[end:] == bytes(-end % 4) + trailing
+        converted(plain, again, compress_map)
+        assert again.read_bytes() == packed.read_bytes()
 
 
 def test_cli_in_place_and_json(write_map):

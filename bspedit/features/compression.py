@@ -16,10 +16,17 @@ as vbsp writes them). Terminators: compressing appends one unless the directory 
 with id-0 entries; decompressing drops a lone final one that has an offset and keeps any others
 (an uncompressed game lump ignores them). So a map bspzip repacked twice, which has two of them,
 the second at offset 0 (bspzip never fills in the offset of the entry it appends), comes back
-byte for byte. The pakfile is copied as it is; trailing data is kept unless it is all zeros.
-Valve's repack sometimes pads the file end with zeros to a multiple of 1 KiB: a map ending so
-(zeros after its last lump, the file size a multiple of 1 KiB) is written ending so too, both
-ways, so decompress then compress of such a map gives it back.
+byte for byte. The pakfile is copied as it is.
+The file end: RepackBSP writes nothing after the last lump (its output buffer ends with the last
+lump written, the pakfile's zip when it is last, and bspzip and the game's `bsp_repack` write
+exactly `TellPut()` bytes of it through `IFileSystem::WriteFile`; the zip's `SaveDirectory` ends
+with the end-of-central-directory record and its XZP comment). So bytes after a PC map's last
+lump were not written by the repack: zeros such as the ones some Valve-distributed maps end
+with (the file size then a multiple of 1 KiB, sometimes one KiB more) are kept as they are,
+their length too, like any trailing data, after the new last lump's 4-byte alignment. Both ways,
+so decompress then compress (and compress then decompress) of such a map gives it back.
+Only Valve's console conversion pads the file end (`SwapBSPFile`: "Pad out the end of the file
+to a sector boundary", 2048 bytes): console maps keep that rule (`Layout.end_boundary`).
 Console (big-endian) maps are compressed as the real Xbox 360 map is: with the console
 dictionary (`Family.console_lzma_dictionary`), and a lump or member that LZMA does not make
 smaller stays raw (its small lumps and the detail props member are stored so). They keep the
@@ -149,21 +156,22 @@ def repacked_plan(bsp: Bsp) -> tuple[Header, Plan]:
     for lump in header.lumps:
         if not lump.length:
             lump.offset = lump.fourcc = 0
-    tail = bsp.layout.tail
-    if bsp.tail_is_data():
+    tail, boundary = bsp.layout.tail, bsp.layout.end_boundary
+    if tail is not None and (boundary <= ALIGNMENT or bsp.tail_is_data()):
+        # bytes after the last lump, zeros too: RepackBSP writes none, so they came after it
+        # and stay as they are (their length kept), after the last lump's 4-byte alignment
         pieces += [Piece("zeros", align(position) - position),
                    Piece("copy", tail.length, src=tail.start)]
-    else:           # zeros padding the end (a console map's sector, Valve's 1 KiB) or none
-        boundary = max(bsp.layout.end_boundary, END_ALIGNMENT if end_padded(bsp) else ALIGNMENT)
-        if boundary > ALIGNMENT:
-            pieces.append(Piece("zeros", -position % boundary))
+    elif boundary > ALIGNMENT:      # a console map's file end: zeros up to its sector
+        pieces.append(Piece("zeros", -position % boundary))
     pieces = [p for p in pieces if p.length]
     return header, Plan(tuple(l.offset for l in header.lumps), header.size, tuple(pieces))
 
 
 def end_padded(bsp: Bsp) -> bool:
     """True when the file ends with zeros after its last lump, padded to a multiple of 1 KiB
-    (as Valve's repack sometimes writes it)."""
+    (as some Valve-distributed maps end; RepackBSP itself writes no padding, and `compress`
+    and `decompress` keep such zeros as they keep any trailing bytes)."""
     if not bsp.layout.order or bsp.size % END_ALIGNMENT:
         return False
     end = bsp.lumps[bsp.layout.order[-1]].end
