@@ -350,7 +350,8 @@ def test_a_second_ctrl_c_soon_after_the_first(synthetic_output: Batch, tmp_path:
                                    after_lines=1),
             *interrupt_output_runs(synthetic_output, tmp_path / "random",
                                    delays(synthetic_output.seconds, 1, seed=290), again=0.1)]
-    assert runs[0].code == 130
+    # the second may come once `each` has returned 130: then Python dies of it (130 to a shell)
+    assert runs[0].code in (130, -signal.SIGINT)
 
 
 def test_ctrl_c_to_the_main_process_alone(synthetic_output: Batch, tmp_path: Path) -> None:
