@@ -97,7 +97,7 @@ RESULTS: dict[str, Any] = {
                          "same content, different layout", "different"),
              "header": Map([object]),
              "lumps": [{**LUMP_PAIR, "content": ("same", "different"), "compression": bool}],
-             "moved": [LUMP_PAIR]},
+             "moved": [{**LUMP_PAIR, "bytes": ("same", "relocated")}]},
     "patch": {"save": SAVE, "configs": [str], "diagnostics": [dict],
               "blocks": [{"source": str, "line": int, "end": int, "kind": str, "matched": int,
                           "removed": [str], "added": [str], "modified": [str],

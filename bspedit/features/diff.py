@@ -24,7 +24,10 @@ def diff_maps(a: Bsp, b: Bsp) -> dict[str, Any]:
     A lump whose stored bytes differ is listed under `lumps` with `content` "same" when its
     decoded content is equal (LZMA lumps decoded; game lump members decoded, terminator entries
     ignored; pakfile entries by name, size and CRC-32) and `compression` true when the two
-    store it compressed differently. A lump with the same bytes at another offset is `moved`.
+    store it compressed differently. A lump at another offset whose bytes are the same, or
+    differ only where they hold absolute file offsets that moved with it (a PC game lump's
+    member offsets), is `moved`, with `bytes` "same" or "relocated". Trailing data after the
+    last lump (a BSPX directory and its lumps) is compared too: `trailing`, when it differs.
     """
     header = {field: [getattr(a.header, field), getattr(b.header, field)]
               for field in ("version", "revision", "lump_order")
@@ -35,16 +38,19 @@ def diff_maps(a: Bsp, b: Bsp) -> dict[str, Any]:
     lumps, moved = [], []
     for old, new in zip(a.lumps, b.lumps):
         stored = _Stored(a, old), _Stored(b, new)
-        if stored[0].same_bytes(stored[1]):
+        kept = stored[0].same_bytes(stored[1])
+        if kept is not None:
             if old.offset != new.offset and old.length:
                 moved.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
-                              "b": lump_row(b, new)})
+                              "b": lump_row(b, new), "bytes": kept})
             continue
         same = _equal(stored[0].content(), stored[1].content())
         lumps.append({"index": old.index, "name": old.name, "a": lump_row(a, old),
                       "b": lump_row(b, new), "content": "same" if same else "different",
                       "compression": stored[0].compression() != stored[1].compression()})
-    if header or any(lump["content"] == "different" for lump in lumps):
+    trailing = diff_trailing(a, b)
+    if header or any(lump["content"] == "different" for lump in lumps) or \
+            trailing is not None and trailing["content"] == "different":
         verdict = DIFFERENT
     elif any(lump["compression"] for lump in lumps):
         verdict = COMPRESSION
@@ -53,6 +59,8 @@ def diff_maps(a: Bsp, b: Bsp) -> dict[str, Any]:
     else:
         verdict = IDENTICAL
     result = _result(verdict, header, lumps, moved)
+    if trailing is not None:
+        result["trailing"] = trailing
     differing = {lump["index"] for lump in lumps if lump["content"] == "different"}
     if a.family.entities in differing:
         result["entities"] = diff_entities(a.entities(lenient=True), b.entities(lenient=True))
@@ -82,19 +90,25 @@ class _Stored:
             family.game_lump) else "pak" if family.pakfile and lump.index == family.index_of(
             family.pakfile) else "lump"
 
-    def same_bytes(self, other: _Stored) -> bool:
-        """Equal stored bytes, version and fourCC (a game lump: equal members as stored, which
-        move with the lump)."""
-        if (self.lump.version, self.lump.fourcc) != (other.lump.version, other.lump.fourcc):
-            return False
-        if self.kind == "game" and self.data and other.data:
-            return _equal(self._members(), other._members())
-        return self.data == other.data
+    def same_bytes(self, other: _Stored) -> str | None:
+        """With equal version and fourCC: "same" for equal stored bytes, "relocated" for a game
+        lump whose bytes differ only in the absolute member offsets that moved with it (its
+        members are stored alike); else None."""
+        from ..format.gamelumpdir import relocate_game_lump
 
-    def _members(self) -> list[tuple] | None:
-        game = self._game()
-        return None if game is None else [(m.ident, m.flags, m.version, m.length, m.stored)
-                                          for m in game.members]
+        if (self.lump.version, self.lump.fourcc) != (other.lump.version, other.lump.fourcc):
+            return None
+        if self.data == other.data:
+            return "same"
+        if self.kind == "game" and self.data and other.data and \
+                self.lump.offset != other.lump.offset:
+            try:
+                moved = relocate_game_lump(self.data, self.lump.offset, other.lump.offset,
+                                           self.bsp.header.endian)
+            except BspError:
+                return None
+            return "relocated" if moved == other.data else None
+        return None
 
     def _game(self) -> Any:
         from ..lumps.gamelump import GameLump
@@ -143,6 +157,65 @@ def _entries(data: bytes) -> dict[str, tuple[int, int, str]]:
         return {e.name: (e.size, e.crc, e.method_name) for e in Pakfile.from_bytes(data).entries}
     except BspError:
         return {}
+
+
+def _trailer(bsp: Bsp) -> tuple[int, bytes] | None:
+    """Where the trailing data after the last lump starts, and its bytes (None: none)."""
+    tail = bsp.layout.tail
+    return None if tail is None else (tail.start, bsp.read_range(tail.start, tail.end))
+
+
+def _trailer_content(bsp: Bsp, trailer: tuple[int, bytes] | None) -> Any:
+    """What trailing data holds: None for none or zeros, a BSPX trailer's lumps by name (their
+    bytes, None where an entry points outside it), else its bytes."""
+    from ..format.bspx import bspx_directory
+
+    if trailer is None or not trailer[1].strip(b"\0"):
+        return None
+    start, data = trailer
+    directory = bspx_directory(data) if bsp.family.trailer == "bspx" else None
+    if directory is None:
+        return data
+    lumps: dict[str, bytes | None] = {}
+    for entry in directory.lumps:
+        at = entry.offset - start
+        name = entry.name.rstrip(b"\0").decode("latin-1")
+        lumps[name] = data[at:at + entry.length] if 0 <= at and at + entry.length <= len(data) \
+            else None
+    return lumps
+
+
+def diff_trailing(a: Bsp, b: Bsp) -> dict[str, Any] | None:
+    """How the trailing data after the last lump differs, or None when it does not (or both
+    maps have none but zeros): where it is in each map (`a`, `b`: offset and length, or None),
+    what it `holds` ("bspx": a BSPX trailer in either map, else "data"), `bytes` "same",
+    "relocated" (a BSPX directory whose offsets moved with it) or "different", `content`
+    "same" or "different" (a BSPX trailer: its lumps by name and bytes), and for a BSPX
+    trailer whose lumps differ, `bspx`: the lump names added, removed and changed."""
+    from ..format.bspx import relocate_trailer
+
+    ta, tb = _trailer(a), _trailer(b)
+    ca, cb = _trailer_content(a, ta), _trailer_content(b, tb)
+    if ca is None and cb is None or ta == tb:
+        return None
+    if ta is not None and tb is not None:
+        kind = "same" if ta[1] == tb[1] else \
+            "relocated" if relocate_trailer(ta[1], ta[0], tb[0]) == tb[1] else "different"
+    else:
+        kind = "different"
+    result: dict[str, Any] = {
+        "a": None if ta is None else {"offset": ta[0], "length": len(ta[1])},
+        "b": None if tb is None else {"offset": tb[0], "length": len(tb[1])},
+        "holds": "bspx" if isinstance(ca, dict) or isinstance(cb, dict) else "data",
+        "bytes": kind, "content": "same" if ca == cb else "different"}
+    if result["content"] == "different" and result["holds"] == "bspx":
+        old = ca if isinstance(ca, dict) else {}
+        new = cb if isinstance(cb, dict) else {}
+        both = [name for name in old if name in new]
+        result["bspx"] = {"added": [n for n in new if n not in old],
+                          "removed": [n for n in old if n not in new],
+                          "changed": [n for n in both if old[n] != new[n]]}
+    return result
 
 
 def _same_file(a: Bsp, b: Bsp) -> bool:
