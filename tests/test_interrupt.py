@@ -33,7 +33,7 @@ full = pytest.mark.full
 EXIT_WITHIN = 5.0           # seconds from the (last) Ctrl-C to the end of every process
 REWRITE = ["rewrite", "--layout", "compact"]
 #: `bspedit` with pool workers spawned (as on Windows and macOS), not forked
-SPAWNED = ("import sys; from bspedit import batch; batch._START_METHOD = 'spawn'; "
+SPAWNED = ("import sys; from bspedit import batch; batch.pool._START_METHOD = 'spawn'; "
            "from bspedit.cli import main; sys.exit(main())")
 
 
@@ -117,16 +117,13 @@ def interrupted(command: list[str], delay: float | None, *, again: float | None 
 
 
 def in_start_up(run: Run) -> bool:
-    """The signal came while the interpreter started or bspedit read its command line, before
-    `bspedit.batch` ran (nothing printed, no worker started): Python's own KeyboardInterrupt
-    and its traceback, or argparse left broken by it inside `each`'s option parsing (exit 3,
-    `_StoreAction ... save_nargs`). Those are `bspedit.cli`'s start-up, not the batch's."""
-    if run.lines or "bspedit/batch.py" in run.stderr or "multiprocessing" in run.stderr:
+    """The signal came while the interpreter started, before bspedit's `main` ran (nothing
+    printed, no worker started): Python's own KeyboardInterrupt and its traceback. From
+    `main` on, Ctrl-C is exit 130 with one line, even while the command line is read."""
+    if run.lines or "bspedit/batch/" in run.stderr or "multiprocessing" in run.stderr:
         return False
-    python = (run.code in (1, -signal.SIGINT)
-              and run.stderr.rstrip().endswith("KeyboardInterrupt"))
-    argparse = run.code == 3 and "save_nargs" in run.stderr and run.stderr.count("\n") == 1
-    return python or argparse
+    return (run.code in (1, -signal.SIGINT)
+            and run.stderr.rstrip().endswith("KeyboardInterrupt"))
 
 
 def group_ended(group: int) -> bool:
@@ -413,7 +410,7 @@ def _busy_twice() -> Callable[[str], bool]:
 def test_ctrl_c_to_the_main_process_alone_reaches_busy_workers(tmp_path: Path) -> None:
     """Workers that did not get the signal get it from the main process after a second."""
     run = interrupted(_slow(tmp_path, "sleep"), None, main_only=True, ready=_busy_twice())
-    assert run.code == 130 and batch.FORWARD_AFTER <= run.after_signal < EXIT_WITHIN
+    assert run.code == 130 and batch.pool.FORWARD_AFTER <= run.after_signal < EXIT_WITHIN
     assert run.stderr.count("KeyboardInterrupt interrupted\n") == 2
     assert run.stderr.count("KeyboardInterrupt interrupted; not run\n") == 1
     assert "Traceback" not in run.stderr
@@ -422,15 +419,15 @@ def test_ctrl_c_to_the_main_process_alone_reaches_busy_workers(tmp_path: Path) -
 @full
 def test_a_worker_that_ignores_ctrl_c_is_killed_after_ten_seconds(tmp_path: Path) -> None:
     run = interrupted(_slow(tmp_path, "stubborn"), None, ready=_busy_twice(),
-                      within=batch.KILL_AFTER + EXIT_WITHIN)
+                      within=batch.pool.KILL_AFTER + EXIT_WITHIN)
     assert run.code == 130
-    assert batch.KILL_AFTER <= run.after_signal < batch.KILL_AFTER + EXIT_WITHIN
+    assert batch.pool.KILL_AFTER <= run.after_signal < batch.pool.KILL_AFTER + EXIT_WITHIN
     assert run.stderr.count("KeyboardInterrupt interrupted\n") == 2     # the third not run
 
 
 def test_a_second_ctrl_c_kills_a_worker_that_ignores_the_first(tmp_path: Path) -> None:
     run = interrupted(_slow(tmp_path, "stubborn"), None, ready=_busy_twice(), again=0.2)
-    assert run.code == 130 and run.after_signal < batch.KILL_AFTER_SECOND + 2
+    assert run.code == 130 and run.after_signal < batch.pool.KILL_AFTER_SECOND + 2
     assert run.stderr.count("KeyboardInterrupt interrupted\n") == 2
     assert "Traceback" not in run.stderr
 
@@ -439,7 +436,7 @@ def test_ctrl_c_lost_in_a_finalizer_is_passed_on_again(tmp_path: Path) -> None:
     """A KeyboardInterrupt raised in a `__del__` is lost (Python prints it and goes on): the
     worker takes the SIGINT the pool passes on a second later, and prints nothing."""
     run = interrupted(_slow(tmp_path, "finalizer"), None, ready=_busy_twice())
-    assert run.code == 130 and batch.FORWARD_AFTER <= run.after_signal < EXIT_WITHIN
+    assert run.code == 130 and batch.pool.FORWARD_AFTER <= run.after_signal < EXIT_WITHIN
     assert run.stderr.count("KeyboardInterrupt interrupted\n") == 2
     assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr
 
@@ -473,16 +470,17 @@ def test_a_worker_killed_fails_its_map_only(six_maps: list[Path]) -> None:
     assert not outcomes.interrupted
 
 
-@pytest.mark.skipif(batch._START_METHOD != "fork", reason="the patch reaches forked workers only")
+@pytest.mark.skipif(batch.pool._START_METHOD != "fork",
+                    reason="the patch reaches forked workers only")
 def test_a_worker_killed_is_exit_3_for_its_map(six_maps: list[Path], monkeypatch) -> None:
-    real = batch.invoke
+    real = batch.work.invoke
 
     def invoke(line: list[str], *, capture: bool = False):
         if Path(line[1]).stem == "c":
             os.kill(os.getpid(), signal.SIGKILL)
         return real(line, capture=capture)
 
-    monkeypatch.setattr(batch, "invoke", invoke)
+    monkeypatch.setattr(batch.work, "invoke", invoke)
     reports = batch.run(six_maps, ["verify"], jobs=2, json=True)
     assert [r.code for r in reports] == [0, 0, 3, 0, 0, 0]
     assert reports[2].error.startswith("internal error: worker failed (its process was "
@@ -492,11 +490,12 @@ def test_a_worker_killed_is_exit_3_for_its_map(six_maps: list[Path], monkeypatch
     assert (summary.done, summary.internal_errors, summary.exit) == (5, 1, 3)
 
 
-@pytest.mark.skipif(batch._START_METHOD != "fork", reason="the patch reaches forked workers only")
+@pytest.mark.skipif(batch.pool._START_METHOD != "fork",
+                    reason="the patch reaches forked workers only")
 def test_ctrl_c_after_the_last_map_started_is_still_exit_130(six_maps: list[Path],
                                                              monkeypatch) -> None:
     """Every map finished, but the user pressed Ctrl-C meanwhile: the run says so."""
-    real = batch.invoke
+    real = batch.work.invoke
 
     def invoke(line: list[str], *, capture: bool = False):
         if Path(line[1]).stem == "f":       # the last map: its worker tells the parent
@@ -504,7 +503,7 @@ def test_ctrl_c_after_the_last_map_started_is_still_exit_130(six_maps: list[Path
             time.sleep(0.3)
         return real(line, capture=capture)
 
-    monkeypatch.setattr(batch, "invoke", invoke)
+    monkeypatch.setattr(batch.work, "invoke", invoke)
     reports = batch.run(six_maps, ["verify"], jobs=2)
     assert [r.code for r in reports] == [0] * 6 and reports.interrupted
     summary = batch.Summary.of(reports)

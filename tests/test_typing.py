@@ -28,7 +28,9 @@ def test_checked_files_are_the_public_api_and_the_examples():
     modules = {getattr(value, "__module__", None) or value.__name__ for value in exports}
     modules |= {base.__module__ for value in exports if isinstance(value, type)
                 for base in value.__mro__ if base.__module__.startswith("bspedit.")}
-    exported = {f"{module.replace('.', '/')}.py" for module in modules}
+    packages = {name for name in modules if hasattr(sys.modules[name], "__path__")}
+    exported = {module.replace('.', '/') + ("" if module in packages else ".py")
+                for module in modules}
     assert SETTINGS["strict"] is True
     assert set(SETTINGS["files"]) == exported | {"bspedit/__init__.py", "bspedit/errors.py",
                                                  "examples"}

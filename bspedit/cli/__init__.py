@@ -121,7 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "--version" in argv and _command(argv) is None:      # at once: nothing else to load
         print(f"bspedit {__version__}")
         return 0
-    return invoke(argv).code
+    try:
+        return invoke(argv).code
+    except KeyboardInterrupt:   # while starting (imports, parsing) or printing: nothing written
+        print(f"bspedit: {INTERRUPTED}", file=sys.stderr)
+        return 130
+
+
+INTERRUPTED = "interrupted; nothing half-written"
 
 
 def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
@@ -191,15 +198,19 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     raise AssertionError("unreachable: error() exits")
 
 
-def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser | None:
-    """The parser of `parser`'s sub-command `name`, if it has one of that name."""
+def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser] | None:
+    """`parser`'s sub-commands by name (its commands, or a command's verbs), if it has any."""
     import argparse
 
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            found: argparse.ArgumentParser | None = action.choices.get(name)
-            return found
+            return dict(action.choices)
     return None
+
+
+def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser | None:
+    """The parser of `parser`'s sub-command `name`, if it has one of that name."""
+    return (subcommands(parser) or {}).get(name)
 
 
 def _map_of(args: argparse.Namespace) -> str | None:
@@ -236,8 +247,10 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
         name = f"{exc.filename}: " if exc.filename else ""
         return _fail(report, f"{name}{exc.strerror or exc}", 2)
     except KeyboardInterrupt:
-        return _fail(report, "interrupted; nothing half-written", 130)
-    except Exception:                   # a bug: one line, the traceback on request
+        return _fail(report, INTERRUPTED, 130)
+    except Exception as exc:            # a bug: one line, the traceback on request
+        if _interrupted(exc):           # or Ctrl-C, turned into another error on its way out
+            return _fail(report, INTERRUPTED, 130)
         if args.debug:
             import traceback
             traceback.print_exc()
@@ -245,6 +258,18 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
         assert kind is not None
         return _fail(report, f"internal error, please report it ({kind.__name__}: {value}); "
                      "--debug shows the traceback", 3)
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """Whether a KeyboardInterrupt is among the exceptions `exc` was raised in handling (a
+    library's clean-up that failed because Ctrl-C stopped it half-way)."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__context__ or exc.__cause__
+    return False
 
 
 def _guard_outputs(args: argparse.Namespace) -> None:

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     reports = batch.run(args.maps, command, jobs=args.jobs, scheduler=args.scheduler,
                         progress=not (args.each_quiet or args.quiet), recursive=args.recursive,
                         options=_global_options(args), json=args.json_lines, on_report=show)
-    summary = batch.Summary.of(reports)
+    summary = batch.Summary.of(reports, interrupted=reports.interrupted)
     set_result(args, summary.to_dict())
     if args.json_lines:
         print(json.dumps({"summary": summary.to_dict()}, separators=(",", ":")), flush=True)
