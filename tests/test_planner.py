@@ -44,6 +44,23 @@ def test_growing_lump_moves_to_the_end_and_its_slot_is_zeroed():
                              Piece("lump", 20, index=0))
 
 
+def test_a_last_lump_that_fits_a_zeroed_hole_exactly_goes_back_into_it():
+    """The inverse of the test above: lump 0 (moved last, its 12-byte slot zeroed) shrinks
+    back to 10 bytes and returns to its slot; the file ends where it ended before."""
+    moved = [Lump(0, "A", 128, 20), Lump(1, "B", 112, 8), Lump(2, "C", 120, 5),
+             Lump(3, "D", 125, 0)]
+    layout = Layout(100, 148, (1, 2, 0), (Gap(100, 112, "unreferenced"),
+                                          Gap(125, 128, "padding")))
+    back = plan(moved, layout, {0: 10}, "stable", free=[(100, 112), (125, 128)])
+    assert back.offsets == (100, 112, 120, 125)
+    assert back.pieces == (Piece("lump", 10, index=0), Piece("zeros", 2),
+                           Piece("copy", 16, src=112))
+    assert back.end == 128
+    # a hole it does not fill exactly (one byte more, or no hole at all) changes nothing
+    assert plan(moved, layout, {0: 6}, "stable", free=[(100, 112)]).offsets[0] == 128
+    assert plan(moved, layout, {0: 10}, "stable").offsets[0] == 128
+
+
 def test_last_lump_grows_in_place():
     result = plan(LUMPS, LAYOUT, {2: 30}, "stable")
     assert result.offsets[2] == 120

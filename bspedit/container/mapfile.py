@@ -15,7 +15,7 @@ from typing import Self
 
 from . import executor
 from .digests import read_chunks
-from .layout import Layout, compute_layout
+from .layout import ALIGNMENT, Layout, align, compute_layout
 from .mappings import guard_plan
 from .planner import Piece, Plan, append_base, plan
 from ..errors import BspError
@@ -268,10 +268,15 @@ class MapFile:
         self._store_views()
         new_lengths = {i: r.length for i, r in self._replaced.items()}
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
+        last = self.layout.order[-1] if self.layout.order else None
+        if layout == "in-place" or (layout == "stable" and self.layout.last is not None):
+            free = self._free_regions()
+        elif layout == "stable" and new_lengths.get(last):     # a hole it fills exactly?
+            free = self._free_regions(fits=align(new_lengths[last]))
+        else:
+            free = []
         result = plan(self.lumps, self.layout, new_lengths, layout,
-                      keep_tail=self.tail_is_data(), kept=kept,
-                      free=self._free_regions() if layout == "in-place" or (
-                          layout == "stable" and self.layout.last is not None) else (),
+                      keep_tail=self.tail_is_data(), kept=kept, free=free,
                       end_padding=self._end_padding())
         return self._directory(result.offsets, final=True), result
 
@@ -287,13 +292,16 @@ class MapFile:
                 lump.length, lump.version, lump.fourcc = new.length, new.version, new.fourcc
         return header
 
-    def _free_regions(self) -> list[tuple[int, int]]:
+    def _free_regions(self, fits: int | None = None) -> list[tuple[int, int]]:
         """The runs of zeros in the gaps between lumps: room an in-place save may fill
-        (non-zero bytes no lump references are data, never overwritten)."""
+        (non-zero bytes no lump references are data, never overwritten). With `fits`, only in
+        gaps where `fits` bytes fit with under 8 to spare (a stable save's exact fit)."""
         import re
 
         regions = []
         for gap in self.layout.gaps:
+            if fits is not None and not fits <= gap.length < fits + 2 * ALIGNMENT:
+                continue
             position = gap.start
             for chunk in read_chunks(self._fd, gap.start, gap.length):
                 regions += [(position + m.start(), position + m.end())

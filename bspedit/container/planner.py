@@ -222,6 +222,7 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
     # lump resizes; others are padded to 4 bytes, as vbsp writes them
     open_end = layout.open_end
     pinned = _pinned(layout)
+    back = _hole_for_last(lumps, layout, new_lengths, free) if pinned is None else None
     room = layout.file_size     # where moved lumps go before the lump kept last: its zeros
     if pinned is not None:      # before it (vacated slots too)
         room = lumps[pinned].offset
@@ -231,6 +232,17 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
         lump = lumps[index]
         if lump.offset >= room:
             break
+        if back is not None:
+            back_index, back_at, back_end = back
+            if out.position <= back_at < lump.offset:
+                out.add("copy", back_at - out.position, src=out.position)
+                offsets[back_index] = back_at
+                out.place(lumps[back_index], new_lengths[back_index], True, back_at)
+                out.pad_to(back_end)
+            if back_index == index:     # it went back into its hole: the file ends with the
+                out.add("copy", lump.offset - out.position, src=out.position)  # lump before
+                last_resized = True     # it and its padding
+                break
         out.add("copy", lump.offset - out.position, src=out.position)   # the bytes before it
         if lump.offset in vacated:
             out.add("zeros", vacated[lump.offset])
@@ -261,6 +273,25 @@ def _stable(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
                  pad=(bool(appended) and pinned is None) or
                  (layout.tail is not None and not open_end))
     return Plan(tuple(offsets), layout.header_size, tuple(out.pieces))
+
+
+def _hole_for_last(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int],
+                   free: Sequence[tuple[int, int]]) -> tuple[int, int, int] | None:
+    """Stable: the changed last lump goes back into a run of zeros before it that it fills
+    exactly, on its boundary and padded to 4 bytes: the slot an earlier save zeroed when the
+    lump outgrew it and went last. So an edit and its inverse give the file back (a name
+    renamed longer and back). (index, where it goes, the end of the run) or None."""
+    if not layout.order:
+        return None
+    index = layout.order[-1]
+    length = new_lengths.get(index, 0)
+    if not length:
+        return None
+    for start, end in _merged(free):
+        at = align(start, layout.boundary(index))
+        if at + align(length) == end and end <= lumps[index].offset:
+            return index, at, end
+    return None
 
 
 def _place_last(out: _Builder, lump: Lump, layout: Layout, new_lengths: Mapping[int, int],
