@@ -86,6 +86,14 @@ def pytest_report_header(config: pytest.Config) -> str:
             "map, fuzzing, conformance)")
 
 
+def corpus_sets() -> list:
+    """Parameters for a test over a whole set of corpus maps at once: the fast run's maps
+    (FAST_MAPS), and every corpus map under --full."""
+    fast = [m for m in CORPUS_MAPS if f"{m.parent.name}/{m.stem}" in FAST_MAPS]
+    return [pytest.param(fast, id="fast-maps"),
+            pytest.param(CORPUS_MAPS, id="every-map", marks=pytest.mark.full)]
+
+
 def corpus_maps(family: str | None = None) -> list:
     """Parameters for corpus tests: one per map, or one skipped entry without the corpus."""
     maps = [m for m in CORPUS_MAPS if family is None or m.parent.name == family]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import synthetic
-from conftest import CORPUS, CORPUS_MAPS, run_cli
+from conftest import CORPUS_MAPS, corpus_sets, run_cli
 from bspedit import batch
 from bspedit.cli import invoke
 from bspedit.errors import BspError
@@ -255,10 +255,10 @@ def test_run_returns_reports_and_streams_them_in_order(maps: Path) -> None:
 
 
 # -- the whole corpus: each == map by map --------------------------------------------------
-def _flat_corpus(folder: Path) -> Path:
-    """The corpus maps in one folder (links), so `{name}` finds a map's original."""
+def _flat_corpus(folder: Path, maps: list[Path] = CORPUS_MAPS) -> Path:
+    """Corpus maps in one folder (links), so `{name}` finds a map's original."""
     folder.mkdir()
-    for path in CORPUS_MAPS:
+    for path in maps:
         (folder / path.name).symlink_to(path)
     return folder
 
@@ -294,10 +294,11 @@ def _timeless(text: str) -> str:
 
 
 @needs_corpus
+@pytest.mark.parametrize("maps", corpus_sets())
 @pytest.mark.parametrize("command", VERBS, ids=lambda c: " ".join(c[:2]))
 def test_each_on_the_corpus_equals_map_by_map(tmp_path: Path, config_dir: Path,
-                                             command: list[str]) -> None:
-    corpus = _flat_corpus(tmp_path / "corpus")
+                                             command: list[str], maps: list[Path]) -> None:
+    corpus = _flat_corpus(tmp_path / "corpus", maps)
     edits = "{out}" in command
     command = [word.replace("{cfg}", str(config_dir)) for word in command]
     paths = [Path(p) for p in batch.expand([corpus])]
@@ -306,7 +307,7 @@ def test_each_on_the_corpus_equals_map_by_map(tmp_path: Path, config_dir: Path,
     singles = [invoke(_single(command, path, single_out), capture=True) for path in paths]
     batched = batch.run([corpus], [f"{batch_out}/" if w == "{out}" else w for w in command],
                         jobs=2, json=True)
-    assert len(batched) == len(paths) == len(CORPUS_MAPS)
+    assert len(batched) == len(paths) == len(maps)
     for one, many in zip(singles, batched, strict=True):
         same = _timeless(json.dumps(many.envelope()).replace(str(batch_out), str(single_out)))
         assert same == _timeless(json.dumps(one.envelope()))
@@ -315,16 +316,18 @@ def test_each_on_the_corpus_equals_map_by_map(tmp_path: Path, config_dir: Path,
     assert (sorted(os.listdir(batch_out)) if batch_out.exists() else []) == written
     for name in written:
         assert (batch_out / name).read_bytes() == (single_out / name).read_bytes()
-    assert bool(written) == edits
+    assert written == sorted(p.name for p, r in zip(paths, singles) if edits and r.code == 0)
 
 
 @needs_corpus
-def test_each_diff_against_a_folder_of_originals(tmp_path: Path, config_dir: Path) -> None:
-    originals = _flat_corpus(tmp_path / "originals")
+@pytest.mark.parametrize("maps", corpus_sets())
+def test_each_diff_against_a_folder_of_originals(tmp_path: Path, config_dir: Path,
+                                                 maps: list[Path]) -> None:
+    originals = _flat_corpus(tmp_path / "originals", maps)
     edited = tmp_path / "edited"
     batch.run([originals], ["patch", "--config-dir", str(config_dir), "-o", f"{edited}/"])
     reports = batch.run([edited], ["diff", f"{originals}/{{name}}"], jobs=2, json=True)
-    assert [r.code for r in reports] == [1] * len(CORPUS_MAPS)       # each differs
+    assert [r.code for r in reports] == [1] * len(maps)       # each differs
     for report in reports:
         single = invoke(["diff", report.map, str(originals / Path(report.map).name), "--json"],
                         capture=True)
@@ -334,10 +337,13 @@ def test_each_diff_against_a_folder_of_originals(tmp_path: Path, config_dir: Pat
 
 
 @needs_corpus
-def test_each_on_the_real_command_line_equals_single_runs(tmp_path: Path) -> None:
-    result = run_cli("each", "-r", "--json", CORPUS, "--", "checksum")
+@pytest.mark.parametrize("maps", corpus_sets())
+def test_each_on_the_real_command_line_equals_single_runs(tmp_path: Path,
+                                                          maps: list[Path]) -> None:
+    corpus = _flat_corpus(tmp_path / "corpus", maps)
+    result = run_cli("each", "-r", "--json", corpus, "--", "checksum")
     objects = json_lines(result.stdout)
-    assert [o["map"] for o in objects[:-1]] == [str(p) for p in CORPUS_MAPS]
+    assert [o["map"] for o in objects[:-1]] == [str(p) for p in batch.expand([corpus])]
     for obj in objects[:-1]:
         assert obj == json.loads(run_cli("checksum", obj["map"], "--json").stdout)
     assert result.returncode == 0
