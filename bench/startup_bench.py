@@ -11,7 +11,7 @@ medians of wall time and peak RSS. Targets:
   map: interpreter, imports, opening, a small atomic write), at most 1.2x `cp` + `sync` of the
   map;
 - an in-place `ent set` on the 600 MB map at most 1.2x the same edit of its 3 MB source;
-- peak RSS of those edits at most 18 MiB over the interpreter's own (`python -c pass`).
+- peak RSS of those edits at most 18 MiB (the figure before this bench: keep it).
 """
 from __future__ import annotations
 
@@ -124,14 +124,15 @@ def main() -> None:
     version = medians["bspedit --version"][0] / base[0]
     work_ratio = (medians["ent set -o (160MB)"][0] - floor) / medians["cp + sync (160MB)"][0]
     in_place = medians["ent set --in-place (600MB)"][0] / medians["ent set --in-place (3MB)"][0]
-    extra = max(medians[k][1] for k in ("ent set -o (160MB)", "ent set --in-place (600MB)"))
-    extra = (extra - base[1]) / 2**20
+    peak = max(medians[k][1] for k in ("ent set -o (160MB)", "ent set --in-place (600MB)"))
+    peak /= 2**20
     print("targets:")
     print(f"  bspedit --version: {version:.2f}x python -c pass (<= 2)")
     print(f"  ent set -o 160MB minus the floor: {work_ratio:.2f}x cp + sync (<= 1.2)")
     print(f"  ent set --in-place 600MB: {in_place:.2f}x the same edit of the 3MB map (<= 1.2)")
-    print(f"  peak RSS of the big edits over the interpreter's: {extra:.1f} MiB (<= 18)")
-    met = version <= 2 and work_ratio <= 1.2 and in_place <= 1.2 and extra <= 18
+    print(f"  peak RSS of the big edits: {peak:.1f} MiB (<= 18; the interpreter alone "
+          f"{base[1] / 2**20:.1f})")
+    met = version <= 2 and work_ratio <= 1.2 and in_place <= 1.2 and peak <= 18
     print("all targets met" if met else "TARGETS MISSED")
 
 
