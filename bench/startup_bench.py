@@ -22,14 +22,15 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from edit_bench import big_map, run  # noqa: E402  (the same measures as the other bench)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 SOURCE = SHARED / "corpus" / "source" / "valvebsp_testmap.bsp"
 TINY = ROOT / "tests" / "data" / "tiny.bsp"
-TIME = "/usr/bin/time"       # a small parent: a child's ru_maxrss also counts its parent's pages
 
 
 def installed(work: Path) -> tuple[str, str]:
@@ -44,29 +45,6 @@ def installed(work: Path) -> tuple[str, str]:
     subprocess.run([bindir / "python", "-m", "pip", "install", "-q", *wheels.glob("*.whl")],
                    check=True)
     return str(bindir / "python"), str(bindir / "bspedit")
-
-
-def run(argv: list, env: dict[str, str] | None = None) -> tuple[float, int]:
-    """Wall time and peak resident memory (bytes) of one child process."""
-    with tempfile.NamedTemporaryFile("r") as report:
-        wrapped = [TIME, "-f", "%M", "-o", report.name] if os.path.exists(TIME) else []
-        start = time.perf_counter()
-        child = subprocess.Popen(wrapped + [str(a) for a in argv], stdout=subprocess.DEVNULL,
-                                 env=env)
-        _, status, usage = os.wait4(child.pid, 0)
-        elapsed = time.perf_counter() - start
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"failed: {' '.join(map(str, argv))}")
-        rss = int(report.read().split()[-1]) * 1024 if wrapped else usage.ru_maxrss * 1024
-    return elapsed, rss
-
-
-def big_map(folder: Path, megabytes: int) -> Path:
-    out = folder / f"big{megabytes}.bsp"
-    if not out.exists():
-        subprocess.run([sys.executable, SHARED / "tools" / "make_big_map.py", SOURCE, out,
-                        str(megabytes)], check=True, stdout=subprocess.DEVNULL)
-    return out
 
 
 def main() -> None:
