@@ -173,7 +173,8 @@ def prop_box(model_mins: Any, model_maxs: Any, origin: Any,
     return origin + centre - half, origin + centre + half
 
 
-def points_box(points: Any, origin: Any, angles: Any) -> tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any, Any]]:
+def points_box(points: Any, origin: Any,
+               angles: Any) -> tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any, Any]]:
     """The world box of model-space points (a model's vertices) placed at one `origin` with
     `angles`: what vbsp's collision box is when the points are the hull's."""
     import numpy as np

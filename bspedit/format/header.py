@@ -115,7 +115,8 @@ class Header:
 def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
     """The family a file belongs to, from its first 8 bytes (never from its name)."""
     if len(head) < 8:
-        raise BspError(f"file too short for a BSP header ({len(head)} bytes)", path=path, offset=0, in_file=True)
+        raise BspError(f"file too short for a BSP header ({len(head)} bytes)", path=path,
+                       offset=0, in_file=True)
     ident = head[:4]
     if ident in KNOWN_UNSUPPORTED:
         raise BspError(f"{KNOWN_UNSUPPORTED[ident]} ({ident.decode()}): not supported", path=path,
@@ -129,11 +130,13 @@ def identify(head: bytes, path: str | None = None) -> tuple[Family, int | None]:
         for family in candidates:
             if version in family.versions:
                 return family, version
-        raise BspError(f"unknown {ident.decode()} version {version}", path=path, offset=4, in_file=True)
+        raise BspError(f"unknown {ident.decode()} version {version}", path=path, offset=4,
+                       in_file=True)
     version = int.from_bytes(ident, "little", signed=True)
     if version in BY_VERSION:
         return BY_VERSION[version], version
-    raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0, in_file=True)
+    raise BspError(f"not a BSP file (starts with {head[:8].hex(' ')})", path=path, offset=0,
+                   in_file=True)
 
 
 def read_header(data: bytes | mmap.mmap, path: str | None = None) -> Header:
