@@ -268,10 +268,10 @@ class MapFile:
         self._store_views()
         new_lengths = {i: r.length for i, r in self._replaced.items()}
         kept = {i: r.kept for i, r in self._replaced.items() if r.kept}
-        last = self.layout.order[-1] if self.layout.order else None
+        last = self.layout.order[-1] if self.layout.order else -1
         if layout == "in-place" or (layout == "stable" and self.layout.last is not None):
             free = self._free_regions()
-        elif layout == "stable" and new_lengths.get(last):     # a hole it fills exactly?
+        elif layout == "stable" and new_lengths.get(last, 0):     # a hole it fills exactly?
             free = self._free_regions(fits=align(new_lengths[last]))
         else:
             free = []
