@@ -140,6 +140,19 @@ def test_bad_edits_are_errors():
     assert props.to_bytes() == _sprp(72, 2)          # nothing changed by failed edits
 
 
+@pytest.mark.parametrize("value", ["nan,0,0", "0,inf,0", "1e999,0,0", "1,2", "x,y,z"])
+def test_a_position_that_is_not_finite_numbers_is_refused(write_map, tmp_path, value):
+    """A NaN origin put a prop in every leaf of the tree's walk: refused, nothing written."""
+    sprp = _sprp(76, 2)
+    path = write_map(synthetic.make_map("source", {
+        1: synthetic.records(20, 2),
+        35: synthetic.game_lump([(b"sprp", 0, 10, sprp), (b"dprp", 0, 4, b"\0" * 12)])}))
+    result = run_cli("props", "set", path, "1", f"origin={value}", "--keep-leaves",
+                     "-o", tmp_path / "out.bsp")
+    assert result.returncode == 2 and not (tmp_path / "out.bsp").exists()
+    assert "origin: expected" in result.stderr or "origin takes 3 value(s), got 2" in result.stderr
+
+
 @pytest.mark.parametrize("in_place", [False, True])
 def test_cli_edit_on_a_synthetic_map(write_map, tmp_path, in_place):
     sprp = _sprp(76, 2)

@@ -107,11 +107,14 @@ def run_list(args: argparse.Namespace) -> int:
 def _values(props: StaticProps, field: str, text: str) -> list[int | float]:
     fmt = props.field(field)[1]
     try:
-        return [float(v) if fmt.endswith("f") else int(v, 0)
-                for v in re.split(r"[,\s]+", text.strip())]
+        values = [float(v) if fmt.endswith("f") else int(v, 0)
+                  for v in re.split(r"[,\s]+", text.strip())]
     except ValueError:
-        raise BspError(f"{field}: expected {'numbers' if fmt.endswith('f') else 'integers'} "
-                       f"separated by commas, got {text!r}") from None
+        values = [math.nan]
+    if not all(math.isfinite(v) for v in values):      # nan and inf place a prop nowhere
+        kind = "finite numbers" if fmt.endswith("f") else "integers"
+        raise BspError(f"{field}: expected {kind} separated by commas, got {text!r}")
+    return values
 
 
 def _bounds(text: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
