@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from conftest import run_cli
+from conftest import CORPUS_MAPS, run_cli
 from verbs import ARGS, cases, command, editing, prepare, run_json, verbs
+
+needs_corpus = pytest.mark.skipif(not CORPUS_MAPS, reason="../shared/corpus not present")
 
 EDITING = sorted(verb for verb, parser in verbs().items() if editing(parser))
 TARGETS = {"output": lambda folder: ["-o", str(folder / "out.bsp")],
@@ -58,6 +60,7 @@ def test_dry_run_writes_nothing_and_reports_the_real_run(verb, family, mode, tmp
         assert snapshot(tmp_path) != before
 
 
+@needs_corpus
 @pytest.mark.parametrize("verb,family", [("ent set", "q3"), ("lump strip", "source-lzma")])
 def test_a_refused_save_is_refused_by_the_dry_run_too(verb, family, tmp_path):
     values = prepare(tmp_path, family)
@@ -70,6 +73,7 @@ def test_a_refused_save_is_refused_by_the_dry_run_too(verb, family, tmp_path):
     assert "--keep-checksum: refused" in runs[0][2][0]["error"]
 
 
+@needs_corpus
 def test_dry_run_alone_is_an_in_place_dry_run_and_no_target_is_refused(tmp_path):
     values = prepare(tmp_path, "goldsrc")
     before = snapshot(tmp_path)
