@@ -18,6 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bspedit.patching import pcre, pcre79, stripper
+from test_regex_edges import _libpcre2 as pcre2_reference
+from test_regex_edges import reference as pcre2_matches
 from bspedit.errors import BspError
 from conftest import run_cli
 import synthetic
@@ -189,7 +191,9 @@ VALUES = ["", "a", "A", "ab", "aab", "b0", "01", "_-", "a.b", "abc", "x{2}", "\n
           "a1a1", "AbC_9", "aa-zz"]
 
 
-QUANTIFIED_LOOKAROUND = re.compile(r"\(\?<?[=!][^)]*\)(\(\?#c\))*[*+?{]")
+# (comments, empty quotes and white space that (?x) skips may stand between it and its
+# quantifier)
+QUANTIFIED_LOOKAROUND = re.compile(r"\(\?<?[=!][^)]*\)(\(\?#c\)|\s|\\Q\\E)*[*+?{]")
 
 
 @cache
@@ -207,7 +211,8 @@ def _pcre8_matches(pattern: str, values: list[str] = VALUES) -> list[bool] | Non
     """What libpcre 8.x matches among `values` (compiled caseless), None if it rejects it."""
     lib = _libpcre()
     error, offset = ctypes.c_char_p(), ctypes.c_int()
-    code = lib.pcre_compile(pattern.encode("latin-1"), 1, ctypes.byref(error), ctypes.byref(offset), None)
+    code = lib.pcre_compile(pattern.encode("latin-1"), 1, ctypes.byref(error),
+                            ctypes.byref(offset), None)
     if not code:
         return None
     vector = (ctypes.c_int * 30)()
@@ -238,4 +243,11 @@ def test_the_mode_matches_what_libpcre_8_matches(pattern):
                                   and QUANTIFIED_LOOKAROUND.search(pattern)), pattern
         return
     assert theirs is not None, pattern
-    assert [found(pattern, v) for v in VALUES] == theirs, pattern
+    ours = [found(pattern, v) for v in VALUES]
+    if ours != theirs:
+        # where the matchers themselves differ, `--pcre 1` follows PCRE2's by design (README):
+        # 8.x's start-of-match optimisation misses matches after a lookahead (`(?=a)a*a` finds
+        # no 'a'), backtracking verbs reach out of a recursion in PCRE1 only. The pattern must
+        # be one where libpcre2 itself matches what bspedit matches.
+        assert pcre2_reference() is not None, pattern
+        assert pcre2_matches(pattern, VALUES) == ours != theirs, pattern

@@ -72,19 +72,21 @@ VALUES = ["", "a", "C", "c", "CC", "aC", "\x1cC", "\x1c!", "\x1c", "\x1b", "\x1b
           "x", "(", "#", "n", "1", "A1"]
 
 
-def reference(pattern: str) -> list[bool] | None:
-    """What libpcre2-8 matches among VALUES, compiled as the plugin compiles (caseless, from a C
-    string); None where it rejects the pattern. A match error is no match, as in the plugin."""
+def reference(pattern: str, values: list[str] = VALUES) -> list[bool] | None:
+    """What libpcre2-8 matches among `values`, compiled as the plugin compiles (caseless, from
+    a C string); None where it rejects the pattern. A match error is no match, as in the
+    plugin."""
     lib = _libpcre2()
     raw = pattern.encode("latin-1")
     error, offset = ctypes.c_int(), ctypes.c_size_t()
-    code = lib.pcre2_compile_8(raw, len(raw), _CASELESS, ctypes.byref(error), ctypes.byref(offset), None)
+    code = lib.pcre2_compile_8(raw, len(raw), _CASELESS, ctypes.byref(error),
+                               ctypes.byref(offset), None)
     if not code:
         return None
     data = lib.pcre2_match_data_create_from_pattern_8(code, None)
     try:
         return [lib.pcre2_match_8(code, v.encode("latin-1"), len(v), 0, 0, data, None) >= 0
-                for v in VALUES]
+                for v in values]
     finally:
         lib.pcre2_match_data_free_8(data)
         lib.pcre2_code_free_8(code)
