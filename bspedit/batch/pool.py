@@ -171,9 +171,9 @@ def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done,
         ctrl_c.stopped = True
 
 
-#: How pool workers start: forked on Linux (with bspedit imported), else the platform's
-#: default (spawn on Windows and macOS).
-_START_METHOD = "fork" if sys.platform == "linux" else None
+#: How pool workers start: forked on Linux (with bspedit imported), else spawned (Windows and
+#: macOS: fork is missing, or unsafe with the system's libraries).
+_START_METHOD = "fork" if sys.platform == "linux" and hasattr(os, "fork") else "spawn"
 
 
 @contextlib.contextmanager

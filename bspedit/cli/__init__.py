@@ -149,10 +149,10 @@ def invoke(argv: Sequence[str], *, capture: bool = False) -> Report:
 
 
 def _run(argv: Sequence[str], capture: bool) -> Report:
-    import io
     import json
 
     from ..container.outputs import STDOUT
+    from .console import reader_gone, set_up_stdout, silence_stdout
     from .report import Report
 
     argv = list(argv)
@@ -167,16 +167,18 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     report.json = bool(getattr(args, "json", False))
     report.data_on_stdout = STDOUT in (getattr(args, name, None) for name in _OUTPUTS)
     args.report = report
-    if not capture and isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(errors="surrogateescape")    # entity text that is not UTF-8
+    if not capture:
+        set_up_stdout()
     report.code = _execute(args, report)
     if report.json and not capture:
         try:
             json.dump(report.envelope(), sys.stdout, indent=2)
             sys.stdout.write("\n")
             sys.stdout.flush()
-        except BrokenPipeError:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError as exc:
+            if not reader_gone(exc):
+                raise
+            silence_stdout()
     return report
 
 
@@ -227,6 +229,7 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
     from ..errors import BspError, CheckFailed
     from ..limits import caps
     from ..progress import quiet
+    from .console import reader_gone, silence_stdout
 
     extract = args.max_extract_size
     try:
@@ -240,10 +243,10 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
         return _fail(report, f"{exc}", 1)
     except BspError as exc:
         return _fail(report, f"{exc}", 2)
-    except BrokenPipeError:             # `bspedit ... | head`: the reader had enough
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
     except OSError as exc:
+        if reader_gone(exc):            # `bspedit ... | head`: the reader had enough
+            silence_stdout()
+            return 0
         name = f"{exc.filename}: " if exc.filename else ""
         return _fail(report, f"{name}{exc.strerror or exc}", 2)
     except KeyboardInterrupt:
@@ -324,13 +327,17 @@ def _into_folders(args: argparse.Namespace) -> None:
 def _fail(report: Report, message: str, code: int) -> int:
     """Record a failure in the report and print it as one line on stderr. A refused check
     (exit 1) keeps the verb's result (what was found); other failures have none."""
+    from .console import reader_gone, silence_stdout
+
     report.error = message
     if code != 1:
         report.result = None
     try:
         sys.stdout.flush()
-    except (BrokenPipeError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError) as exc:
+        if isinstance(exc, OSError) and not reader_gone(exc):
+            raise
+        silence_stdout()
     print(f"bspedit: {message}", file=sys.stderr)
     return code
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..errors import BspError
 from .executor import copy_range
-from .outputs import atomic_file, write_all
+from .fileio import write_all
+from .outputs import atomic_file
 
 IDENT = b"EAAS"
 VERSIONS = (4, 5)
@@ -68,6 +69,6 @@ def set_checksum(header: AasHeader, checksum: int) -> None:
     the rest is copied by the kernel)."""
     with open(header.path, "rb") as source:
         size = os.fstat(source.fileno()).st_size
-        with atomic_file(header.path, mode_from=source.fileno()) as fd:
+        with atomic_file(header.path, mode_from=source.fileno(), let_go=source.close) as fd:
             write_all(fd, header_bytes(header.version, checksum))
             copy_range(source.fileno(), fd, 12, size - 12)

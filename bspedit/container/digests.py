@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .checksum import checksum_from_digest, new_md4
+from .fileio import read_into
 
 CHUNK = 1 << 20
 MAX_ENTRIES = 256
@@ -37,7 +38,7 @@ def read_chunks(fd: int, start: int, length: int) -> Iterator[memoryview]:
     before asking for the next. A file shorter than that raises OSError."""
     buffer = memoryview(bytearray(min(CHUNK, max(length, 0))))
     while length > 0:
-        done = os.preadv(fd, [buffer[:min(length, CHUNK)]], start)
+        done = read_into(fd, buffer[:min(length, CHUNK)], start)
         if done <= 0:
             raise OSError(f"unexpected end of file at offset {start}")
         yield buffer[:done]

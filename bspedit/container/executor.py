@@ -8,13 +8,13 @@ the file system can), cut a free end off the file, fsync.
 """
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable, Iterable
 
 from .. import progress
 from .digests import CHUNK, read_chunks
-from .outputs import atomic_file, write_all as _write_all
+from .fileio import kernel_copy, punch_hole, pwrite, write_all as _write_all
+from .outputs import atomic_file
 from .planner import Piece, Plan
 
 _ZEROS = bytes(CHUNK)
@@ -35,10 +35,7 @@ def copy_range(src_fd: int, dst_fd: int, offset: int, length: int,
                advance: Advance = _unseen) -> None:
     """Copy `length` bytes at `offset` of src to dst's current position, in the kernel if possible."""
     while length > 0:
-        try:
-            done = os.copy_file_range(src_fd, dst_fd, min(length, _COPY_STEP), offset)
-        except OSError:
-            done = 0
+        done = kernel_copy(src_fd, dst_fd, min(length, _COPY_STEP), offset)
         if done <= 0:
             _copy_range_userspace(src_fd, dst_fd, offset, length)
             advance(length)
@@ -80,11 +77,13 @@ def write_pieces(src_fd: int, dst_fd: int, pieces: Iterable[Piece], start: int,
         position += piece.length
 
 
-def save_as(src_fd: int, target: str, header: bytes, plan: Plan, materialise: Materialise) -> None:
-    """Write header and plan to a new file and atomically put it at `target` (see outputs);
-    a big one shows a progress bar on a terminal."""
+def save_as(src_fd: int, target: str, header: bytes, plan: Plan, materialise: Materialise,
+            let_go: Callable[[], None] | None = None) -> None:
+    """Write header and plan to a new file and atomically put it at `target` (see outputs;
+    `let_go` closes the source first when it is the target); a big one shows a progress bar
+    on a terminal."""
     total = len(header) + sum(piece.length for piece in plan.pieces)
-    with atomic_file(target, mode_from=src_fd) as fd, \
+    with atomic_file(target, mode_from=src_fd, let_go=let_go) as fd, \
             progress.bar(total, f"writing {os.path.basename(target)}") as shown:
         _write_all(fd, header)
         shown.advance(len(header))
@@ -103,7 +102,7 @@ def save_in_place(fd: int, headers: list[bytes], plan: Plan, materialise: Materi
             write_pieces(fd, fd, pieces, offset, materialise)
         if commit.writes or commit.size > size:
             os.fsync(fd)
-        os.pwrite(fd, header, 0)
+        pwrite(fd, header, 0)
         os.fsync(fd)
         for offset, length in commit.cleanup:
             zero_range(fd, offset, min(length, commit.size - offset))
@@ -113,29 +112,12 @@ def save_in_place(fd: int, headers: list[bytes], plan: Plan, materialise: Materi
             os.fsync(fd)
 
 
-_PUNCH_HOLE = 0x03          # FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
-
-
-@functools.cache
-def _fallocate() -> Callable[..., int] | None:
-    """libc's fallocate(2), where there is one (Linux)."""
-    import ctypes
-
-    try:
-        function = ctypes.CDLL(None, use_errno=True).fallocate
-    except (AttributeError, OSError):
-        return None
-    function.argtypes = (ctypes.c_int, ctypes.c_int, ctypes.c_int64, ctypes.c_int64)
-    return function
-
-
 def zero_range(fd: int, offset: int, length: int) -> None:
     """Zero `length` bytes at `offset`: a punched hole where the file system has them (the
     blocks are freed), else written zeros."""
     if length <= 0:
         return
-    fallocate = _fallocate()
-    if fallocate is not None and fallocate(fd, _PUNCH_HOLE, offset, length) == 0:
+    if punch_hole(fd, offset, length):
         return
     os.lseek(fd, offset, os.SEEK_SET)
     _write_zeros(fd, length)

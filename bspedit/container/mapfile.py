@@ -15,8 +15,10 @@ from typing import Self
 
 from . import executor
 from .digests import read_chunks
+from .fileio import open_fd, pread
 from .layout import ALIGNMENT, Layout, align, compute_layout
 from .mappings import guard_plan
+from .outputs import same_file
 from .planner import Piece, Plan, append_base, plan
 from ..errors import BspError
 from ..format.bspx import relocate_trailer
@@ -67,7 +69,7 @@ class MapFile:
         """Open a map. Bad input raises BspError naming the file, lump and offset."""
         path = os.fspath(path)
         try:
-            fd = os.open(path, os.O_RDONLY)
+            fd = open_fd(path, os.O_RDONLY)
         except OSError as exc:
             raise BspError(f"cannot open: {_why(path, exc)}", path=path) from exc
         try:
@@ -174,7 +176,7 @@ class MapFile:
         start, end = max(0, start), min(end, self.size)
         parts = []
         while start < end:
-            part = os.pread(self._fd, end - start, start)
+            part = pread(self._fd, end - start, start)
             if not part:
                 break
             parts.append(part)
@@ -319,10 +321,22 @@ class MapFile:
     def save_planned(self, target: str | os.PathLike[str], header: Header, result: Plan,
                      layout: str) -> SaveReport:
         """Write `header` and the pieces of `result` (from `plan` or a caller's own placement,
-        such as Valve's repacked layout) to `target` atomically."""
+        such as Valve's repacked layout) to `target` atomically. Saved over this map's own
+        file, the map is closed before the rename and opened again after."""
         target = os.fspath(target)
-        executor.save_as(self._fd, target, self._header_bytes(header), result, self._source)
-        return self.planned_report(target, layout, header, result)
+        over_self = same_file(target, self.path)
+        try:
+            executor.save_as(self._fd, target, self._header_bytes(header), result, self._source,
+                             let_go=self._let_go if over_self else None)
+            return self.planned_report(target, layout, header, result)
+        finally:
+            if over_self:
+                self.reopen()
+
+    def _let_go(self) -> None:
+        """Close this map's file and mappings (Windows refuses to rename over an open file)."""
+        self._release_mappings()
+        self.close()
 
     def save_in_place(self) -> SaveReport:
         """Write changed lumps into free space of this file (holes, else its end), then commit
@@ -333,7 +347,7 @@ class MapFile:
         self._release_mappings()
         result = guard_plan(self._fd, result)       # old record views must never fault
         headers = [self._header_bytes(self._directory(c.offsets, c.final)) for c in result.commits]
-        fd = os.open(self.path, os.O_RDWR)
+        fd = open_fd(self.path, os.O_RDWR)
         try:
             executor.save_in_place(fd, headers, result, self._source)
         finally:

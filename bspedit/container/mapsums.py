@@ -14,6 +14,7 @@ from functools import cached_property
 from .mapfile import MapFile
 from .checksum import QW_LUMP_ENTITIES, checksum_from_digest, crc32_combine, new_md4, \
     quakeworld_checksums
+from .fileio import pread
 from .digests import (MapDigests, RangeDigest, cached, digest_bytes, digest_range, read_chunks,
                       record)
 from ..format.families import Family
@@ -219,7 +220,7 @@ def _whole_file_after(bsp: MapFile, layout: str, want_old: bool) -> tuple[int, i
     position = 0
     for chunk in bsp.render(layout):
         if new is None and want_old:
-            stored = os.pread(fd, len(chunk), position)
+            stored = pread(fd, len(chunk), position)
             same = _common_length(chunk, stored)
             common.update(chunk[:same])
             if same < len(chunk):

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import BspError
+from .fileio import CLOEXEC, open_fd, set_mode, sync_folder, write_all
 
 PathLike = str | os.PathLike
 
@@ -33,6 +34,8 @@ def same_file(a: PathLike, b: PathLike) -> bool:
         sa, sb = os.stat(a), os.stat(b)
     except OSError:
         return False
+    if not sa.st_ino:               # a file system without file ids (FAT on Windows)
+        return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
     return (sa.st_dev, sa.st_ino) == (sb.st_dev, sb.st_ino)
 
 
@@ -72,11 +75,14 @@ def _named(exc: OSError, target: str) -> OSError:
 
 
 @contextmanager
-def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[int]:
+def atomic_file(target: PathLike, *, mode_from: int | None = None,
+                let_go: Callable[[], None] | None = None) -> Iterator[int]:
     """A writable descriptor whose content replaces `target` when the block ends without error.
 
     The file gets the permissions of the file it replaces, else those of the open file
-    `mode_from`, else the umask's. Write errors are raised naming `target`.
+    `mode_from`, else the umask's. `let_go` is called once the content is written, before the
+    rename: it closes what this process holds open of `target` (Windows refuses to replace an
+    open file). Write errors are raised naming `target`.
     """
     shown = os.fspath(target)
     real = os.path.realpath(shown)       # write through a symbolic link
@@ -87,7 +93,7 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
     while True:
         temporary = os.path.join(folder, f".{os.path.basename(real)}.{os.urandom(4).hex()}.tmp")
         try:
-            fd = os.open(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            fd = open_fd(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | CLOEXEC, 0o600)
             break
         except FileExistsError:
             continue
@@ -98,11 +104,13 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
             raise
     try:
         yield fd
-        os.fchmod(fd, _mode_for(real, mode_from))
+        set_mode(fd, temporary, _mode_for(real, mode_from))
         os.fsync(fd)
         os.close(fd)
         fd = -1
-        os.replace(temporary, real)
+        if let_go is not None:
+            let_go()
+        _replace(temporary, real, shown)
     except BaseException as exc:
         if fd >= 0:
             os.close(fd)
@@ -110,7 +118,41 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None) -> Iterator[i
         if isinstance(exc, OSError) and exc.filename in (None, temporary):
             raise _named(exc, shown) from None
         raise
-    fsync_folder(folder)
+    sync_folder(folder)
+
+
+#: Seconds between tries of a rename that is refused (Windows: the file is open elsewhere,
+#: often for a moment only: a virus scanner, an indexer, a sync client).
+_RETRIES = (0.05, 0.1, 0.2, 0.4, 0.8)
+
+
+def _replace(temporary: str, real: str, shown: str) -> None:
+    """Rename the finished `temporary` over `real`; when that stays refused, keep the new file
+    beside it under a name of its own, leave `real` as it is, and say both (BspError)."""
+    import time
+
+    for delay in (*_RETRIES, None):
+        try:
+            os.replace(temporary, real)
+            return
+        except PermissionError as exc:
+            refused = exc
+        if delay is not None:
+            time.sleep(delay)
+    kept = _free_name(f"{real}.new")
+    os.replace(temporary, kept)
+    raise BspError(f"cannot replace it ({refused.strerror}; on Windows another program, such as "
+                   "the game, Hammer or a viewer, may have it open): it is unchanged, and the "
+                   f"new file is kept as {kept}", path=shown)
+
+
+def _free_name(base: str) -> str:
+    """`base`, or `base.2`, `base.3`... the first name no file has."""
+    name, number = base, 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{base}.{number}"
+    return name
 
 
 def _unlink(path: str) -> None:
@@ -164,17 +206,11 @@ def spooled_stdout(name: str) -> Iterator[str]:
     with tempfile.TemporaryDirectory(prefix="bspedit-") as folder:
         path = os.path.join(folder, os.path.basename(name))
         yield path
-        fd = os.open(path, os.O_RDONLY)
+        fd = open_fd(path, os.O_RDONLY)
         try:
             write_file(STDOUT, read_chunks(fd, 0, os.fstat(fd).st_size))
         finally:
             os.close(fd)
-
-
-def write_all(fd: int, data: bytes | memoryview) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def _mode_for(target: str, src_fd: int | None) -> int:
@@ -193,14 +229,6 @@ def _umask() -> int:
     umask = os.umask(0)
     os.umask(umask)
     return umask
-
-
-def fsync_folder(folder: str) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @contextmanager
@@ -260,7 +288,7 @@ def _move_new(staging: Path, target: Path) -> None:
         for folder in reversed(created):
             folder.mkdir()
         staging.rename(target)
-        fsync_folder(str(target.absolute().parent))
+        sync_folder(str(target.absolute().parent))
     except BaseException:
         for folder in created:
             shutil.rmtree(folder, ignore_errors=True)
@@ -296,7 +324,7 @@ def _merge(staging: Path, target: Path, files: list[Path]) -> None:
     for kind, _path, backup in undo:
         if kind == "file" and backup is not None:
             backup.unlink()
-    fsync_folder(str(target))
+    sync_folder(str(target))
 
 
 def _checked_destination(target: Path, name: Path,

@@ -91,9 +91,7 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
     elif in_place:
         report = bsp.save_in_place()
     else:
-        report = bsp.save_planned(path, header, plan, mode)
-        if target is None:          # renamed over the open file
-            bsp.reopen()
+        report = bsp.save_planned(path, header, plan, mode)     # reopened when over itself
     if not dry_run:
         sums.record(report.target)
     fixed = tuple(_fix(bot, before, after, dry_run) for bot in bots)
