@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -13,6 +14,10 @@ from ..format.families import Family
 from ..container.outputs import STDOUT
 from ..container.planner import LAYOUTS
 from ..container.saving import SaveResult
+
+# LZMA data compressed without pylzma: `report_save` says so once per process, as a warning of
+# the run (one line, in the JSON envelope), instead of Python's two-line `ValveLzmaWarning`
+warnings.filterwarnings("ignore", message="pylzma is not installed", category=UserWarning)
 
 
 def add_verb(verbs: argparse._SubParsersAction, run: Callable[[argparse.Namespace], int],
@@ -139,10 +144,16 @@ def to_target(target: str, name: str, write: Callable[[str], Saved]) -> Saved:
 
 def report_save(args: argparse.Namespace, family: Family, result: SaveResult) -> None:
     """Put a save into the JSON result as `save` and print it: target, size, changed lumps,
-    the engine checksums before and after, the Quake 3 bot files given the new checksum."""
+    the engine checksums before and after, the Quake 3 bot files given the new checksum; and,
+    once per process, that LZMA data was compressed without pylzma (a warning)."""
+    from ..format.lzma_lump import stdlib_note
+
     report = args.report
     for warning in result.warnings:
         report.warn(warning)
+    note = stdlib_note()
+    if note:
+        report.warn(note)
     if not isinstance(report.result, dict):
         report.result = {} if report.result is None else {"value": report.result}
     report.result["save"] = result.to_dict()

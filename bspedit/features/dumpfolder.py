@@ -8,7 +8,10 @@ than a CSV cell should be (`CELL_LIMIT`: the Quake 3 family's lightmaps, written
 entity text as `NN_entities.ent`, the pakfile as `NN_PAKFILE.zip`, variable-size lumps with a
 model (`bspedit.lumps.structures`) as its JSON (`NN_NAME.json`), anything else raw
 (`NN_NAME.bin`). Valve LZMA lumps are written decompressed when pylzma gives back their stored
-bytes (else stored, raw).
+bytes (else stored, raw, the manifest's `lzma_note` saying why: without pylzma, or when the
+lump was not made by Valve's encoder). `build` then needs pylzma for every decompressed LZMA
+lump left unchanged (it refuses, exit 2, without it); an edited one is compressed again by
+whichever encoder is there.
 
 `build(folder, target)` writes the map back: `rebuild` reads each lump's stored bytes and which
 changed (their crc32 or length differ from the manifest's), `write_base` writes the original file
@@ -69,13 +72,24 @@ def _crc(data: bytes) -> int:
     return zlib.crc32(data) & 0xFFFFFFFF
 
 
+KEPT_NO_PYLZMA = ("stored LZMA bytes, dumped as they are: pylzma is not installed, and only "
+                  "it compresses the content back to them (pip install \"bspedit[valve-lzma]\" "
+                  "and dump again to get the content)")
+KEPT_NOT_VALVE = ("stored LZMA bytes, dumped as they are: compressing the content again does "
+                  "not give them back (not made by Valve's encoder)")
+
+
 def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool, bool]:
     """The bytes to dump, whether `stored` is Valve LZMA, and whether the bytes are its content
-    that compresses back to `stored` (else they are `stored`)."""
-    from ..format.lzma_lump import compress, decompress, lzma_header, properties_of
+    that compresses back to `stored` (else they are `stored`: always without pylzma, as only
+    it gives back Valve's bytes)."""
+    from ..format.lzma_lump import compress, decompress, lzma_header, properties_of, \
+        valve_encoder
 
     if not stored or bsp.family.header != "vbsp" or lzma_header(stored) is None:
         return stored, False, False
+    if not valve_encoder():
+        return stored, True, False
     content = decompress(stored)
     again = compress(content, properties_of(stored))
     return (content, True, True) if again == stored else (stored, True, False)
@@ -83,6 +97,8 @@ def _content(bsp: Bsp, stored: bytes) -> tuple[bytes, bool, bool]:
 
 def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
     """Write the dump of `bsp` into `folder` (an empty staging folder); returns the manifest."""
+    from ..format.lzma_lump import valve_encoder
+
     family = bsp.family
     lumps = []
     for lump in bsp.lumps:
@@ -97,6 +113,8 @@ def dump(bsp: Bsp, folder: Path) -> dict[str, Any]:
                      tail_file=None)
         if lzma:                # its LZMA settings, for `build` to compress it again alike
             entry["lzma_properties"] = stored[12:17].hex()
+        elif compressed:        # why its stored bytes are dumped
+            entry["lzma_note"] = KEPT_NOT_VALVE if valve_encoder() else KEPT_NO_PYLZMA
         if stored:
             packed = compressed and not lzma      # stored LZMA bytes, kept raw
             entry.update(_write_lump(bsp, lump, content, packed, folder))
@@ -379,7 +397,7 @@ def _manifest_endian(manifest: dict[str, Any]) -> str:
 
 def rebuild(folder: Path) -> Rebuilt:
     """Read a dump folder back (BspError naming the file of anything missing or malformed)."""
-    from ..format.lzma_lump import compress
+    from ..format.lzma_lump import compress, valve_encoder
 
     manifest = read_manifest(folder)
     endian = _manifest_endian(manifest)
@@ -402,6 +420,11 @@ def rebuild(folder: Path) -> Rebuilt:
             content = _present(path).read_bytes()
         same = len(content) == entry["content_length"] and _crc(content) == entry["content_crc32"]
         if entry["stored"] == "lzma":
+            if same and not valve_encoder():
+                raise BspError(f"lump {entry['index']} is dumped decompressed and unchanged: "
+                               "pylzma is needed to give back its stored LZMA bytes (pip "
+                               "install \"bspedit[valve-lzma]\"); nothing written",
+                               path=str(path))
             data = compress(content, _lzma_properties(entry, path))
             if same and _crc(data) != entry["crc32"]:
                 raise BspError(f"lump {entry['index']}: LZMA compression does not give back the "

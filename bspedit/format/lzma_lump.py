@@ -1,12 +1,18 @@
 """Valve's LZMA lumps: 'LZMA', actualSize, lzmaSize, 5 property bytes, raw LZMA1 stream.
 
-Decoding uses the standard library; encoding uses pylzma 0.5.0 with Valve's settings, which
-reproduces Valve's bytes exactly. Callers keep the stored bytes of lumps they did not change.
+Decoding uses the standard library. Encoding uses pylzma 0.5.0 with Valve's settings, which
+reproduces Valve's bytes exactly, wherever it is installed (a Linux dependency, the
+`valve-lzma` extra elsewhere: it has no wheels). Without it the standard library's liblzma
+encodes with the same settings: its raw LZMA1 stream always ends with an end-of-stream marker,
+which Valve's decoder (LzmaDec given the output size) reads, so the engine loads the lump, but
+the bytes differ from Valve's; that use is announced once per process (`ValveLzmaWarning`,
+`stdlib_note`). Callers keep the stored bytes of lumps they did not change.
 """
 from __future__ import annotations
 
 import lzma
 import struct
+import warnings
 from io import BytesIO
 
 from kaitaistruct import KaitaiStream
@@ -18,6 +24,18 @@ from ..limits import LIMITS
 HEADER_SIZE = 17
 VALVE_SETTINGS = dict(dictionary=24, fastBytes=32, literalContextBits=3, literalPosBits=0,
                       posBits=2, algorithm=1, eos=0, multithreading=0)
+STDLIB_NOTE = ("pylzma is not installed: LZMA data compressed again by Python's lzma decodes in "
+               "the engine, but its bytes differ from Valve's encoder "
+               '(pip install "bspedit[valve-lzma]")')
+_DICT_MIN, _DICT_MAX = 1 << 12, 1 << 27     # decoders read a smaller dictionary as 4 KiB
+
+
+class ValveLzmaWarning(UserWarning):
+    """LZMA data was compressed by the standard library (pylzma is not installed): it decodes
+    as Valve's does, with other bytes. Issued once per process."""
+
+
+_stdlib = {"used": False, "told": False}     # this process: compressed without pylzma, said so
 
 
 def lzma_header(data: bytes) -> LzmaHeader | None:
@@ -75,25 +93,80 @@ def properties_of(blob: bytes) -> bytes | None:
     return None if header is None else bytes(header.properties)
 
 
+def valve_encoder() -> bool:
+    """Whether pylzma (Valve's encoder, byte for byte) can be imported here."""
+    try:
+        import pylzma  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def stdlib_note() -> str | None:
+    """`STDLIB_NOTE` the first time it is asked for after the standard library compressed
+    something in this process, else None (the CLI prints it as one warning)."""
+    if not _stdlib["used"] or _stdlib["told"]:
+        return None
+    _stdlib["told"] = True
+    return STDLIB_NOTE
+
+
 def compress(data: bytes, props: bytes | None = None) -> bytes:
     """An LZMA lump as Valve's tools write it: with Valve's PC settings, or with the 5 property
     bytes `props` (lc, lp, pb and the dictionary size; say `properties_of` the lump being
     replaced): the engine that read the old lump reads the new one with the same memory
-    (console maps use a 256 KiB dictionary). The header carries `props` as given."""
-    import pylzma
+    (console maps use a 256 KiB dictionary). The header carries `props` as given, or the
+    properties the stream was encoded with when the standard library could not use them."""
+    used, stream, _ = encode_raw(data, props)
+    return b"LZMA" + struct.pack("<II", len(data), len(stream)) + used + stream
 
+
+def encode_raw(data: bytes, props: bytes | None = None) -> tuple[bytes, bytes, bool]:
+    """(property bytes, raw LZMA1 stream, whether it ends with an end marker) of `data`, with
+    Valve's settings or `props` as `compress` takes them: pylzma's stream (no marker) where it
+    is installed, else the standard library's (with one)."""
+    lc, lp, pb, dictionary = 3, 0, 2, 1 << 24
+    if props is not None:
+        if props[0] >= 9 * 5 * 5:
+            raise BspError(f"LZMA properties byte {props[0]} names no lc/lp/pb (over 224): "
+                           "the lump cannot be compressed like it")
+        lc, lp, pb = props[0] % 9, props[0] // 9 % 5, props[0] // 45
+        dictionary = int.from_bytes(props[1:5], "little")
+    try:
+        import pylzma
+    except ImportError:
+        return _stdlib_encode(bytes(data), props, lc, lp, pb, dictionary)
     settings = dict(VALVE_SETTINGS)
     if props is not None:
-        lc_lp_pb, dictionary = props[0], int.from_bytes(props[1:5], "little")
-        if lc_lp_pb >= 9 * 5 * 5:
-            raise BspError(f"LZMA properties byte {lc_lp_pb} names no lc/lp/pb (over 224): "
-                           "the lump cannot be compressed like it")
-        settings.update(literalContextBits=lc_lp_pb % 9, literalPosBits=lc_lp_pb // 9 % 5,
-                        posBits=lc_lp_pb // 45,
-                        # pylzma takes a power of two up to 2^27; one no larger keeps
-                        # `props` valid (a decoder's dictionary may exceed the encoder's)
+        # pylzma takes a power of two up to 2^27; one no larger keeps `props` valid (a
+        # decoder's dictionary may exceed the encoder's)
+        settings.update(literalContextBits=lc, literalPosBits=lp, posBits=pb,
                         dictionary=min(max(dictionary.bit_length() - 1, 12), 27))
     packed = pylzma.compress(bytes(data), **settings)
-    if props is not None:
-        packed = props + packed[5:]
-    return b"LZMA" + struct.pack("<II", len(data), len(packed) - 5) + packed
+    return (packed[:5] if props is None else bytes(props[:5])), packed[5:], False
+
+
+def _stdlib_encode(data: bytes, props: bytes | None, lc: int, lp: int, pb: int,
+                   dictionary: int) -> tuple[bytes, bytes, bool]:
+    """The standard library's encoding with pylzma's settings (normal mode, bt4, 32 fast
+    bytes). The dictionary is no larger than the one named (decoders take one under 4 KiB as
+    4 KiB) nor than the data needs (no match reaches back past its start), so `props` stays
+    valid and is returned as given. liblzma takes lc + lp <= 4 only: other props are replaced
+    by Valve's lc/lp/pb, and the property bytes returned are then the ones used."""
+    if lc + lp > 4:
+        lc, lp, pb, props = 3, 0, 2, None
+    needed = 1 << max(len(data) - 1, 1).bit_length()
+    stream = lzma.compress(data, format=lzma.FORMAT_RAW, filters=[{
+        "id": lzma.FILTER_LZMA1, "dict_size": max(min(dictionary, _DICT_MAX, needed), _DICT_MIN),
+        "lc": lc, "lp": lp, "pb": pb, "mode": lzma.MODE_NORMAL, "nice_len": 32,
+        "mf": lzma.MF_BT4}])
+    _announce()
+    return (properties(dictionary, lc, lp, pb) if props is None else bytes(props[:5]), stream,
+            True)
+
+
+def _announce() -> None:
+    """Record that the standard library compressed something; warn (once per process)."""
+    if not _stdlib["used"]:
+        _stdlib["used"] = True
+        warnings.warn(STDLIB_NOTE, ValveLzmaWarning, stacklevel=4)

@@ -9,6 +9,9 @@ LZMA), no flags, DOS time 0, no extra field, and the end record's comment `XZP1 
 32 bytes, where N > 0 asks for entry data and the central directory's start aligned to N bytes
 (zero-filled extra fields, as Valve pads them; Valve also pads the directory's end inside its
 recorded size, which Python's zipfile and other readers reject, so that padding is left out).
+Where pylzma is not installed, the standard library's encoder writes the LZMA streams: they end
+with an end marker, which general purpose flag bit 1 announces (APPNOTE 4.4.4), as in Python's
+zipfile; the reader decodes streams with and without one.
 
 An edit is a splice of the lump: its first `keep` stored bytes, then new bytes. A clean edit
 keeps the entries before the first one removed, replaced or preceded by unreferenced bytes,
@@ -65,6 +68,8 @@ _DESCRIPTOR_SIG = b"PK\x07\x08"
 _CENTRAL_OFFSET_FIELD = 42                         # relative offset of local header in a record
 _CENTRAL_EXTRA_FIELD, _LOCAL_EXTRA_FIELD = 30, 28  # extra field lengths in a record, a header
 _UTF8_FLAG, _DESCRIPTOR_FLAG, _ENCRYPTED_FLAG = 0x800, 0x8, 0x1
+_EOS_FLAG = 0x2                                    # LZMA: the stream ends with an end marker
+_METHOD_FLAGS = 0x6                                # bits 1-2: the compression method's options
 _LZMA_VERSION = bytes([9, 38])                     # the LZMA SDK Valve's tools bundle
 VALVE_COMMENT = b"XZP1 0".ljust(32, b"\0")
 _SEARCH_CHUNK = 1 << 16
@@ -447,8 +452,8 @@ class Pakfile:
         raw_name = key.encode("utf-8")
         if len(raw_name) > 0xFFFF:
             raise BspError(f"pak path {name!r} is too long for a zip")
-        method, payload = _encode(data, compress)
-        flags = 0 if raw_name.isascii() else _UTF8_FLAG
+        method, payload, method_flags = _encode(data, compress)
+        flags = (0 if raw_name.isascii() else _UTF8_FLAG) | method_flags
         entry = Entry(key, len(data), len(payload), method, zlib.crc32(data), flags, -1,
                       raw_name, b"", payload=payload)
         if existing is None:
@@ -525,10 +530,12 @@ class Pakfile:
                 if entry.method == (LZMA if compress else STORED) or entry.is_dir \
                         or (entry.is_preload and not self.compatible):
                     continue
-                method, payload = _encode(self.read(entry), compress)
+                method, payload, method_flags = _encode(self.read(entry), compress)
                 if method == entry.method:
                     continue
+                flags = (entry.flags & ~_METHOD_FLAGS) | method_flags
                 new = dataclasses.replace(entry, stored_size=len(payload), method=method,
+                                          flags=flags,
                                           offset=-1, record=b"", data_start=-1, end=-1,
                                           payload=payload)
                 self._replace(position, new)
@@ -733,16 +740,17 @@ def _safe_target(root: Path, name: str) -> Path:
     return target
 
 
-def _encode(data: bytes, compress: bool) -> tuple[int, bytes]:
-    """(method, stored bytes): LZMA in Valve's zip form when asked and smaller, else stored."""
+def _encode(data: bytes, compress: bool) -> tuple[int, bytes, int]:
+    """(method, stored bytes, its general purpose flags): LZMA in Valve's zip form when asked
+    and smaller (flagged `_EOS_FLAG` when the stream ends with a marker), else stored."""
     if compress and data:
-        from ..format.lzma_lump import HEADER_SIZE, compress as lzma_compress
+        from ..format.lzma_lump import encode_raw
 
-        lump = lzma_compress(data)       # 'LZMA', sizes, 5 props, stream: Valve's settings
-        packed = _LZMA_VERSION + struct.pack("<H", 5) + lump[HEADER_SIZE - 5:]
+        props, stream, marker = encode_raw(data)        # Valve's settings
+        packed = _LZMA_VERSION + struct.pack("<H", len(props)) + props + stream
         if len(packed) < len(data):
-            return LZMA, packed
-    return STORED, bytes(data)
+            return LZMA, packed, _EOS_FLAG if marker else 0
+    return STORED, bytes(data), 0
 
 
 def _decode(method: int, stored: bytes, size: int) -> bytes:
