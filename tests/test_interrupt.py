@@ -55,14 +55,15 @@ def _bspedit(*args: object, spawn: bool = False) -> list[str]:
 
 def interrupted(command: list[str], delay: float | None, *, again: float | None = None,
                 main_only: bool = False, ready: Callable[[str], bool] | None = None,
-                after_lines: int = 0, within: float = EXIT_WITHIN) -> Run:
+                after_lines: int = 0, within: float = EXIT_WITHIN,
+                env: dict[str, str] | None = None) -> Run:
     """Run `command` in a session of its own and send SIGINT to its process group (to its main
     process alone with `main_only`) `delay` seconds after its start, or once a line of its
     stderr satisfies `ready`, or once it printed `after_lines` lines; with `again`, a second
     SIGINT that much later. Waits for its end (`within` seconds after the last signal), then
     checks that no process of the group is left."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True, start_new_session=True, env=env)
     out: list[tuple[float, str]] = []
     err: list[str] = []
     seen = threading.Event()
@@ -257,14 +258,14 @@ def delays(seconds: float, count: int, seed: int) -> list[float]:
 def interrupt_output_runs(prepared: Batch, tmp_path: Path, moments: list[float], *,
                           spawn: bool = False, again: float | None = None,
                           main_only: bool = False, jobs: int = 2,
-                          after_lines: int = 0) -> list[Run]:
+                          after_lines: int = 0, env: dict[str, str] | None = None) -> list[Run]:
     runs = []
     for number, delay in enumerate(moments):
         out = tmp_path / f"out{number}"
         run = interrupted(_bspedit("each", "-j", jobs, "--json", prepared.maps, "--", *REWRITE,
                                    "-o", f"{out}/", spawn=spawn),
                           delay, again=again, main_only=main_only,
-                          after_lines=after_lines)
+                          after_lines=after_lines, env=env)
         check_ended_well(run, prepared.names)
         check_files(out, prepared.finished, prepared.originals, in_place=False,
                     inputs=prepared.maps)
@@ -313,6 +314,14 @@ def test_ctrl_c_at_random_moments_in_place(corpus_in_place: Batch, tmp_path: Pat
 def test_ctrl_c_with_spawned_workers(synthetic_output: Batch, tmp_path: Path) -> None:
     """As on Windows and macOS: workers start a fresh interpreter (SIGINT blocked meanwhile)."""
     interrupt_output_runs(synthetic_output, tmp_path, [0.35, 0.9], spawn=True)
+
+
+def test_ctrl_c_in_the_portable_mode(synthetic_output: Batch, tmp_path: Path) -> None:
+    """With what Windows lacks taken away (no fork, no signal masks; tests/portable)."""
+    from test_portable import environment
+
+    interrupt_output_runs(synthetic_output, tmp_path, delays(synthetic_output.seconds * 3, 3,
+                                                             seed=31), env=environment(True))
 
 
 @full

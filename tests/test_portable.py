@@ -179,3 +179,33 @@ def test_binary_standard_streams_and_a_reader_that_goes_away(tmp_path: Path) -> 
                            shell=True, cwd=tmp_path, capture_output=True,
                            env=environment(True), timeout=120)
     assert piped.returncode == 0 and piped.stderr == b"" and piped.stdout
+
+
+# POSIX-only calls, each allowed only where a module checks for it first
+_POSIX_ONLY = {"os": {"pread", "preadv", "pwrite", "pwritev", "readv", "writev",
+                      "copy_file_range", "sendfile", "posix_fallocate", "fchmod", "fork",
+                      "O_CLOEXEC", "O_NOFOLLOW", "killpg", "getuid", "geteuid", "sync"},
+               "signal": {"SIGPIPE", "SIGHUP", "SIGALRM", "pthread_sigmask", "setitimer"}}
+_GUARDED = {("bspedit/batch/pool.py", "pthread_sigmask"), ("bspedit/batch/work.py",
+                                                           "pthread_sigmask")}
+
+
+def test_posix_only_calls_go_through_the_portable_layer() -> None:
+    """Only container/fileio.py calls what Windows lacks, and only it (and the null device of
+    cli/console.py) opens descriptors: `os.open` must add O_BINARY there."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in sorted((root / "bspedit").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if "generated" in name or name == "bspedit/container/fileio.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                module, attribute = node.value.id, node.attr
+                if attribute in _POSIX_ONLY.get(module, ()) and (name, attribute) not in _GUARDED:
+                    found.append(f"{name}:{node.lineno}: {module}.{attribute}")
+                if (module, attribute) == ("os", "open") and name != "bspedit/cli/console.py":
+                    found.append(f"{name}:{node.lineno}: os.open (use fileio.open_fd)")
+    assert found == []

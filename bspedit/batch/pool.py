@@ -178,17 +178,32 @@ _START_METHOD = "fork" if sys.platform == "linux" and hasattr(os, "fork") else "
 
 @contextlib.contextmanager
 def _blocked_ctrl_c() -> Iterator[None]:
-    """SIGINT blocked in this thread, so a process started meanwhile starts with it blocked
-    (a fork inherits the mask, and so does the program it execs) until its handler is set;
-    one arriving here meanwhile is delivered after. Windows has no signal masks."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
+    """Ctrl-C kept from a process started meanwhile until it sets its handler (`worker_main`),
+    so none dies in its interpreter's start-up with a traceback:
+    * POSIX: SIGINT blocked in this thread (a fork inherits the mask, and so does the program
+      it execs); one arriving meanwhile is delivered after;
+    * no signal masks (Windows): Ctrl-C ignored while the process starts, which it inherits (a
+      Ctrl-C in those milliseconds is lost to this process too)."""
+    if hasattr(signal, "pthread_sigmask"):
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         return
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    console = work.windows_console()
+    if console is not None:
+        console.SetConsoleCtrlHandler(None, True)
+        try:
+            yield
+        finally:
+            console.SetConsoleCtrlHandler(None, False)
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
 @dataclass(eq=False)
@@ -216,7 +231,8 @@ def _pool(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done, *,
         # spawned workers need multiprocessing's resource tracker, which unblocks SIGINT
         # once it has started it: started now, it leaves `_blocked_ctrl_c` alone
         from multiprocessing import resource_tracker
-        resource_tracker.ensure_running()
+        with _blocked_ctrl_c():
+            resource_tracker.ensure_running()
     waiting = list(range(len(items)))[::-1]         # popped from the end: input order
     workers: list[_Worker] = []
     started: list[Any] = []

@@ -93,15 +93,27 @@ def _working() -> Iterator[bool]:
             _BUSY = False
 
 
+def windows_console() -> Any:
+    """kernel32 on Windows (its console's Ctrl-C switch), else None."""
+    if os.name != "nt":
+        return None
+    import ctypes
+
+    return ctypes.WinDLL("kernel32")      # type: ignore[attr-defined]
+
+
 def worker_main(conn: Any, handle_ctrl_c: bool, inherited: Sequence[Any]) -> None:
     """A pool worker: run the maps handed over `conn` one at a time (`(call, item)` in,
     `(True, result)` or `(False, what went wrong)` out) until the pipe closes or brings None.
-    It starts with SIGINT blocked (see `_blocked_ctrl_c`), so Ctrl-C cannot kill it before
+    It starts with Ctrl-C blocked or ignored (see `_blocked_ctrl_c`), so it cannot kill it before
     its handler is in place."""
     signal.signal(signal.SIGINT, on_ctrl_c if handle_ctrl_c else signal.SIG_IGN)
     sys.unraisablehook = functools.partial(lost_interrupt, sys.unraisablehook)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    console = windows_console()
+    if console is not None and handle_ctrl_c:
+        console.SetConsoleCtrlHandler(None, False)      # started with Ctrl-C ignored
     for other in inherited:     # forked: the parent's ends of the pipes, so EOF gets through
         other.close()
     try:

@@ -9,7 +9,8 @@ size, mtime, ctime) in one small JSON file per (device, inode) under
 ``$XDG_CACHE_HOME/bspedit`` (``~/.cache/bspedit``). Any other write to the map changes its
 ctime, which users cannot set back, so a changed file never matches its entry. An entry is
 recorded only once the clock has moved past the file's ctime, so a later write in the same
-timestamp tick cannot hide either. ``BSPEDIT_NO_CACHE=1`` turns the cache off; a cache folder
+timestamp tick cannot hide either. On Windows, where ctime is the creation time, there is no
+cache. ``BSPEDIT_NO_CACHE=1`` turns the cache off; a cache folder
 that cannot be written is skipped silently; at most `MAX_ENTRIES` entries are kept.
 """
 from __future__ import annotations
@@ -111,12 +112,21 @@ def _state(info: os.stat_result) -> list[int]:
     return [info.st_size, info.st_mtime_ns, info.st_ctime_ns]
 
 
+def _trusted(info: os.stat_result) -> bool:
+    """Whether key and state can name one file's bytes: a file id, and a ctime that is the time
+    of the last change (POSIX; Windows gives the creation time, and a tool may set mtime
+    back, so there the cache stays off)."""
+    return os.name == "posix" and info.st_ino != 0
+
+
 def cached(fd: int) -> MapDigests | None:
     """The digests recorded for the open file `fd` in its current state, if any."""
     folder = cache_folder()
     if folder is None:
         return None
     info = os.fstat(fd)
+    if not _trusted(info):
+        return None
     try:
         with open(_entry(folder, info), encoding="utf-8") as handle:
             data = json.load(handle)
@@ -134,7 +144,7 @@ def record(path: str, digests: MapDigests) -> None:
     if folder is None:
         return
     info = _settled(path)
-    if info is None:
+    if info is None or not _trusted(info):
         return
     entry = _entry(folder, info)
     try:

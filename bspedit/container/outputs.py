@@ -137,13 +137,14 @@ def _replace(temporary: str, real: str, shown: str) -> None:
             return
         except PermissionError as exc:
             refused = exc
-        if delay is not None:
-            time.sleep(delay)
+        if delay is None or (os.name == "nt" and not os.access(real, os.W_OK)):
+            break               # read-only: waiting will not change that
+        time.sleep(delay)
     kept = _free_name(f"{real}.new")
     os.replace(temporary, kept)
-    raise BspError(f"cannot replace it ({refused.strerror}; on Windows another program, such as "
-                   "the game, Hammer or a viewer, may have it open): it is unchanged, and the "
-                   f"new file is kept as {kept}", path=shown)
+    raise BspError(f"cannot replace it ({refused.strerror}; Windows refuses to replace a file "
+                   "that is read-only or open in another program, such as the game, Hammer or "
+                   f"a viewer): it is unchanged, and the new file is kept as {kept}", path=shown)
 
 
 def _free_name(base: str) -> str:

@@ -6,7 +6,8 @@ there, pool workers too, gets it). Then:
   copies, fork, signal masks, SIGPIPE, fchmod as on Python 3.11 and 3.12, ...), so pool
   workers start with `spawn`;
 * Windows's refusals are imitated: renaming over, renaming away or deleting a file that this
-  process holds open (a descriptor or a mapping), shrinking a mapped file, renaming onto an
+  process holds open (a descriptor or a mapping), renaming over or deleting a read-only
+  file, shrinking a mapped file, renaming onto an
   existing name with `os.rename`, opening a folder; `BSPEDIT_TEST_LOCKED` (paths joined by
   os.pathsep) names files "another program" holds open.
 `BSPEDIT_TEST_NO_PYLZMA=1` hides pylzma (its import fails), on its own or with the above.
@@ -59,6 +60,15 @@ def _mapped(real: str) -> bool:
         return False
 
 
+def _read_only(path: str) -> bool:
+    """Windows refuses to replace or delete a file with the read-only attribute (a mode
+    without write permission, as Python's chmod sets it)."""
+    try:
+        return not os.stat(path).st_mode & stat.S_IWUSR and os.path.isfile(path)
+    except OSError:
+        return False
+
+
 def _refuse(path: str) -> None:
     raise PermissionError(errno.EACCES, "The process cannot access the file because it is "
                           "being used by another process", path)
@@ -78,6 +88,8 @@ def _install() -> None:
         for path in (src, dst):
             if _held(os.fspath(path)):
                 _refuse(os.fspath(path))
+        if _read_only(os.fspath(dst)):
+            raise PermissionError(errno.EACCES, "Access is denied", os.fspath(dst))
         return replace(src, dst, *args, **kwargs)
 
     def windows_rename(src, dst, *args, **kwargs):
@@ -91,6 +103,8 @@ def _install() -> None:
     def windows_unlink(path, *args, **kwargs):
         if _held(os.fspath(path)):
             _refuse(os.fspath(path))
+        if _read_only(os.fspath(path)):
+            raise PermissionError(errno.EACCES, "Access is denied", os.fspath(path))
         return unlink(path, *args, **kwargs)
 
     def windows_ftruncate(fd, length):
