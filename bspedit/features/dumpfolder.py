@@ -489,7 +489,7 @@ def _present(path: Path) -> Path:
 def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
     """Write the dumped map to `fd`: header, unchanged lumps at their offsets, zeros for the
     changed ones (replaced after), the bytes no lump covers."""
-    from ..container.outputs import write_all
+    from ..container.fileio import pwrite, write_all
 
     manifest = rebuilt.manifest
     os.ftruncate(fd, manifest["size"])
@@ -504,8 +504,8 @@ def write_base(rebuilt: Rebuilt, folder: Path, fd: int) -> None:
             if len(data) != gap["end"] - gap["start"]:
                 raise BspError(f"{len(data)} bytes, the gap at {gap['start']} has "
                                f"{gap['end'] - gap['start']}", path=str(path))
-            os.pwrite(fd, data, gap["start"])
-    os.pwrite(fd, bytes.fromhex(manifest["header"]), 0)     # last: its bytes win
+            pwrite(fd, data, gap["start"])
+    pwrite(fd, bytes.fromhex(manifest["header"]), 0)     # last: its bytes win
 
 
 def check_base(bsp: Bsp, rebuilt: Rebuilt, manifest: Path) -> None:
@@ -527,6 +527,7 @@ def build(folder: Path, target: str, *, dry_run: bool = False,
     import tempfile
 
     from ..bsp import Bsp
+    from ..container.fileio import open_fd
     from ..container.outputs import STDOUT, guard
 
     rebuilt = rebuild(folder)
@@ -535,7 +536,7 @@ def build(folder: Path, target: str, *, dry_run: bool = False,
     name = os.path.basename(target) if target != STDOUT else "map.bsp"
     with tempfile.TemporaryDirectory(prefix="bspedit-build-") as scratch:
         base = os.path.join(scratch, name)
-        fd = os.open(base, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = open_fd(base, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
         try:
             write_base(rebuilt, folder, fd)
         finally:
