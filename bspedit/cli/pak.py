@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
@@ -53,7 +55,17 @@ def register(commands: argparse._SubParsersAction) -> None:
     extract = add_verb(verbs, run_extract, "extract",
                        help="unpack every file or the NAMES into DIR (bspzip -extractfiles; "
                             "--cubemaps: -extractcubemaps) or copy the zip "
-                            "(--to: bspzip -extract)")
+                            "(--to: bspzip -extract)",
+                       epilog="On Windows, and elsewhere with BSPEDIT_WINDOWS_NAMES=1 (a folder "
+                              "a Windows machine will read, such as a share), file names follow "
+                              "Windows' rules: the characters < > \" | ? * and control "
+                              "characters become _ (a name with : is refused everywhere), so "
+                              "does a trailing dot or space, and a device name gets _ after "
+                              "it (con.vmt is written as con_.vmt); "
+                              "each name changed is printed on stderr (and is in --json's "
+                              "renamed); folders differing only in case are one folder; two "
+                              "entries that would be one file are refused (exit 2) before "
+                              "anything is written.")
     extract.add_argument("directory", nargs="?", metavar="DIR",
                          help="the folder to unpack into (- writes the one file NAMES choose "
                               "to standard output)")
@@ -208,16 +220,26 @@ def run_extract(args: argparse.Namespace) -> int:
         entries = _chosen(pak, args.names, args.cubemaps, args.map) \
             if args.names or args.cubemaps else list(pak.entries)
         files = [e for e in entries if not e.is_dir]
+        renamed: list[dict[str, Any]] = []      # files written under another name (Windows)
         if args.directory == STDOUT:
             if len(files) != 1:
                 raise BspError(f"- writes one file to standard output, but {len(files)} match: "
                                "name one file")
             written = write_file(STDOUT, pak.read(files[0]))
         else:
+            plan = pak.extract_plan(entries)    # refused names: before DIR is touched
             with staged_folder(args.directory, inputs=[args.map]) as staging:
                 written = pak.extract(entries, staging)
-    set_result(args, {"output": args.directory, "entries": [e.name for e in files],
-                      "files": len(files), "bytes": written})
+            renamed = [{"name": t.entry.name, "written_as": t.path, "reasons": list(t.reasons)}
+                       for t in plan if t.reasons]
+    result: dict[str, Any] = {"output": args.directory, "entries": [e.name for e in files],
+                              "files": len(files), "bytes": written}
+    if renamed:
+        result["renamed"] = renamed
+        for row in renamed:
+            print(f"pak extract: {row['name']!r} written as {row['written_as']!r} "
+                  f"({'; '.join(row['reasons'])})", file=sys.stderr)
+    set_result(args, result)
     kind = "cubemap files" if args.cubemaps and not args.names else "files"
     if args.directory != STDOUT:
         args.report.say(f"wrote {len(files)} {kind} ({written} bytes) to {args.directory}, "

@@ -31,7 +31,13 @@ def add_wad_verbs(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_output(unembed)
 
     export = add_verb(verbs, run_export, "export",
-                      help="each embedded texture's full-size image as DIR/NAME.png")
+                      help="each embedded texture's full-size image as DIR/NAME.png",
+                      epilog="NAME is the texture's name with * written as # and characters "
+                             "file systems refuse (\\ / : ? \" < > | and control characters) "
+                             "as _; names differing only in case get ~ added. On Windows, and "
+                             "elsewhere with BSPEDIT_WINDOWS_NAMES=1 (a folder a Windows "
+                             "machine will read), a device name gets _ after it (con.png is "
+                             "written as con_.png).")
     export.add_argument("directory", metavar="DIR")
     export.add_argument("--palette", metavar="FILE",
                         help="Quake 1: the game's gfx/palette.lmp (the map holds none)")

@@ -177,29 +177,35 @@ def _write_lump(bsp: Bsp, lump: Lump, content: bytes, packed: bool,
 
 def _write_members(bsp: Bsp, subfolder: str, folder: Path) -> list[dict[str, Any]]:
     """Write each Source game lump member with data and a unique printable id as
-    `subfolder/ID.bin` (decompressed) or, with a model, `ID.json`; their manifest rows."""
+    `subfolder/ID.bin` (decompressed) or, with a model, `ID.json`; their manifest rows. On
+    Windows or with BSPEDIT_WINDOWS_NAMES=1 the id is unique in any case, and a device name's
+    files are `ID_.bin`, `ID_.json` (`format.winnames`)."""
     from ..format.recordtypes import game_lump_type
+    from ..format.winnames import windows_component, windows_key, windows_names
     from ..lumps.structures import model_for_type
 
     game = bsp.game_lump
-    names = [m.name for m in game.members]
+    windows = windows_names()
+    names = [windows_key(m.name) if windows else m.name for m in game.members]
     rows = []
     for member in game.members:
         name = member.name
-        if member.terminator or not member.stored or names.count(name) != 1 or \
+        if member.terminator or not member.stored or \
+                names.count(windows_key(name) if windows else name) != 1 or \
                 not re.fullmatch(r"[A-Za-z0-9_]{4}", name):
             continue
         data = game.payload(member)
+        stem = windows_component(name).path if windows else name
         row: dict[str, Any] = {"id": name, "version": member.version, "form": "raw",
                                "type": None, "content_length": len(data),
-                               "content_crc32": _crc(data), "file": f"{subfolder}/{name}.bin"}
+                               "content_crc32": _crc(data), "file": f"{subfolder}/{stem}.bin"}
         entry = game_lump_type(bsp.family.key, name, member.version)
         model = model_for_type(entry.type, bsp.header.endian) \
             if entry is not None and entry.whole else None
         obj = _model_json(model, data) if model is not None else None
         (folder / subfolder).mkdir(exist_ok=True)
         if entry is not None and obj is not None:
-            row.update(form="json", type=entry.type, file=f"{subfolder}/{name}.json")
+            row.update(form="json", type=entry.type, file=f"{subfolder}/{stem}.json")
             (folder / row["file"]).write_text(json.dumps(obj, indent=1) + "\n")
         else:
             (folder / row["file"]).write_bytes(data)

@@ -17,6 +17,7 @@ from ..bsp import Bsp
 from ..errors import BspError
 from ..format.names import fold
 from ..format.wad import MIPTEX_TYPE, Wad, WadEntry
+from ..format.winnames import windows_component, windows_names
 from ..lumps.miptex import HEADER_SIZE, Miptex, MiptexLump
 
 PALETTE_SIZE = 768
@@ -124,7 +125,8 @@ def png_name(name: str) -> str:
 def export_png(bsp: Bsp, folder: str | os.PathLike[str], *,
                palette: bytes | None = None) -> list[Path]:
     """Write each embedded texture's mip 0 as NAME.png (8-bit, palette applied) into `folder`
-    through the output guard. GoldSrc textures carry their palette; Quake 1 maps do not, so
+    through the output guard (on Windows or with BSPEDIT_WINDOWS_NAMES=1, a device name as
+    NAME_.png). GoldSrc textures carry their palette; Quake 1 maps do not, so
     `palette` (256 RGB triples, see `read_palette`) is needed for them. Returns the files."""
     # Pillow: the well-kept standard imaging library of Python; imported only here.
     from PIL import Image
@@ -135,13 +137,15 @@ def export_png(bsp: Bsp, folder: str | os.PathLike[str], *,
     if not model.GOLDSRC and palette is None:
         raise BspError("Quake 1 maps do not hold their palette: give the game's "
                        "gfx/palette.lmp (--palette FILE)", path=bsp.path)
-    images, taken = [], set()
+    images, taken, windows = [], set(), windows_names()
     for e in model.entries:
         pixels = e.pixels(0)
         colours = e.colours if model.GOLDSRC else palette
         if e.external or pixels is None or colours is None or not e.width or not e.height:
             continue
         name = png_name(e.text)
+        if windows:                 # a device name (con.png) gets _ after it: con_.png
+            name = windows_component(f"{name}.png").path[:-len(".png")]
         while name.lower() in taken:
             name += "~"
         taken.add(name.lower())

@@ -48,10 +48,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..container.fileio import NOFOLLOW, open_fd
 from ..errors import BspError
 from ..format.header import lump_label
 from ..limits import LIMITS
 from ..format.names import game_path
+from ..format.winnames import Clash, windows_names, windows_paths
 from ..progress import BIG_WORK, LZMA_WORK, bar
 
 if TYPE_CHECKING:
@@ -677,12 +679,14 @@ class Pakfile:
         return None
 
     # -- extracting --------------------------------------------------------------------------
-    def extract(self, entries: Sequence[Entry], directory: str | os.PathLike[str]) -> int:
-        """Write `entries` under `directory`, CRC-checked. Refuses, before writing anything,
-        names that would land outside it and more than the extraction limits; never follows
-        a symbolic link inside it. An entry shadowed by an earlier one of the same name (which
-        the engine finds instead) is skipped. Returns the bytes written."""
-        root = Path(directory)
+    def extract_plan(self, entries: Sequence[Entry], *,
+                     windows: bool | None = None) -> list[Target]:
+        """The files `extract` writes for `entries` and their paths in the folder. Refuses
+        (BspError) names that would land outside it and more than the limit for one entry. An
+        entry shadowed by an earlier one of the same name (which the engine finds instead) is
+        left out. With `windows` (default: on Windows or with BSPEDIT_WINDOWS_NAMES=1) names
+        follow Windows' rules (`format.winnames`), and two entries landing on one file, or a
+        file on a folder, are refused."""
         files = [e for e in entries if not e.is_dir and self.find(e.name) is e]
         for entry in entries:
             problem = unsafe_name(entry.name)
@@ -690,19 +694,42 @@ class Pakfile:
                 raise self._error(f"pak entry {entry.name!r} {problem}: refused to extract",
                                   max(entry.offset, 0))
             self._check_limit(entry)
-        total = sum(e.size for e in files)
+        names = [e.name.replace("\\", "/") for e in files]
+        if not (windows_names() if windows is None else windows):
+            return [Target(e, name, ()) for e, name in zip(files, names)]
+        try:
+            mapped = windows_paths(names)
+        except Clash as clash:
+            first, second = files[clash.first], files[clash.second]
+            what = "a file and a folder" if clash.folder else "one file"
+            raise self._error(f"pak entries {first.name!r} and {second.name!r} would be {what} "
+                              f"on Windows ({clash.path!r}): refused to extract",
+                              max(second.offset, 0)) from None
+        for entry, (path, _) in zip(files, mapped):
+            if unsafe_name(path):        # never: the mapping keeps names inside the folder
+                raise self._error(f"pak entry {entry.name!r} maps to {path!r}: refused to "
+                                  "extract", max(entry.offset, 0))
+        return [Target(e, path, reasons) for e, (path, reasons) in zip(files, mapped)]
+
+    def extract(self, entries: Sequence[Entry], directory: str | os.PathLike[str], *,
+                windows: bool | None = None) -> int:
+        """Write `entries` under `directory`, CRC-checked, as `extract_plan` names them.
+        Refuses, before writing anything, what the plan refuses and more than the extraction
+        limits; never follows a symbolic link inside it. Returns the bytes written."""
+        root = Path(directory)
+        plan = self.extract_plan(entries, windows=windows)
+        total = sum(t.entry.size for t in plan)
         if total > LIMITS.extract_total:
-            raise self._error(f"extracting {len(files)} pak entries would write {total} bytes, "
+            raise self._error(f"extracting {len(plan)} pak entries would write {total} bytes, "
                               f"over the {LIMITS.extract_total}-byte limit "
                               "(--max-extract-size raises it)")
         root.mkdir(parents=True, exist_ok=True)
         written = 0
-        with bar(total, f"extract {len(files)} files") as shown:
-            for entry in files:
-                data = self.read(entry)
-                target = _safe_target(root, entry.name.replace("\\", "/"))
-                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _BINARY,
-                             0o666)
+        with bar(total, f"extract {len(plan)} files") as shown:
+            for target in plan:
+                data = self.read(target.entry)
+                path = _safe_target(root, target.path)
+                fd = open_fd(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NOFOLLOW, 0o666)
                 with os.fdopen(fd, "wb") as out:
                     out.write(data)
                 written += len(data)
@@ -710,8 +737,14 @@ class Pakfile:
         return written
 
 
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_BINARY = getattr(os, "O_BINARY", 0)
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A file `Pakfile.extract` writes: the entry, its '/'-separated path in the folder, and
+    why that path differs from the entry's name (Windows' rules; empty when it does not)."""
+
+    entry: Entry
+    path: str
+    reasons: tuple[str, ...]
 
 
 def pak_index(bsp: MapFile) -> int:
