@@ -1,0 +1,188 @@
+"""The chains of references: from what a map names directly to everything those files need.
+
+`follow(references, read)` gives the closure: every reference given, then what each leads to,
+breadth first, each path once. The first reason found for a path is kept, except that a
+required route replaces an optional one (and is followed again, so what it leads to becomes
+required too). Cycles (a patch including itself, models including each other) end because a
+path is followed once per requiredness.
+
+`read(path)` takes an `asset_path` and gives the file's bytes, or None when it is nowhere (or
+unreadable); the chains never touch a file system themselves. What each kind leads to:
+
+- `.vmt`: `materials.material_deps` (textures, named materials, a patch's parent);
+- `.mdl`: `models.model_deps` (side files, skins' materials, included models, gibs);
+- `soundscript:<name>`, `soundscape:<name>`: `sounds` (down to `sound/...` files);
+- `.pcf`: `particle_deps` (each system's `material`, and the models of model renderers);
+- a particle manifest (`particles/particles_manifest*.txt`, `maps/<map>_particles.txt`):
+  `particle_manifest_deps` (its `.pcf` files);
+- `resource/overviews/<map>.txt`: `overview_deps` (its `material`);
+- anything else (`.vtf`, `.wav`, ...) leads nowhere.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from .materials import decode_text, material_deps, material_path
+from .model import Reference, asset_path
+from .models import model_deps, model_path
+from .sounds import (SOUNDSCAPE, SOUNDSCRIPT, soundscape_deps, soundscape_index,
+                     soundscript_deps, soundscript_index)
+
+Read = Callable[[str], "bytes | None"]
+
+_PARTICLE_MANIFEST = re.compile(r"(particles/particles_manifest[^/]*|maps/[^/]+_particles)\.txt")
+_OVERVIEW = re.compile(r"resource/overviews/[^/]+\.txt")
+# Particle attributes that name a material, and those that name a model.
+_PARTICLE_MATERIAL_KEYS = ("material",)
+_PARTICLE_MODEL_KEYS = ("sequence 0 model",)
+
+
+def _kv(data: bytes, path: str):
+    from srctools.keyvalues import Keyvalues
+
+    try:
+        return Keyvalues.parse(decode_text(data), path, allow_escapes=False)
+    except Exception:  # noqa: BLE001 - a broken file leads nowhere
+        return None
+
+
+def particle_manifest_deps(ref: Reference, read: Read) -> list[Reference]:
+    """The `.pcf` files a particle manifest's `file` keys list (a leading `!`, "precache
+    every system", stripped)."""
+    data = read(ref.path)
+    root = _kv(data, ref.path) if data is not None else None
+    if root is None:
+        return []
+    out = []
+    for kv in root.iter_tree():
+        if kv.name == "file" and not kv.has_children():
+            value = kv.value.strip().lstrip("!")
+            if value:
+                out.append(ref.via(f"{ref.path} file", value))
+    return out
+
+
+def particle_deps(ref: Reference, read: Read) -> list[Reference]:
+    """What a `.pcf` leads to: every system's `material` (a material, as the sprite
+    renderers draw it) and the models of its model renderers."""
+    import io
+
+    from srctools.dmx import Element
+
+    data = read(ref.path)
+    if data is None:
+        return []
+    try:
+        root, _fmt, _version = Element.parse(io.BytesIO(data))
+        systems = root["particleSystemDefinitions"]
+    except Exception:  # noqa: BLE001 - not a readable PCF: nothing to follow
+        return []
+    out: list[Reference] = []
+    try:
+        elements = list(systems.iter_elem())
+    except Exception:  # noqa: BLE001
+        return []
+    for system in elements:
+        for key in _PARTICLE_MATERIAL_KEYS:
+            value = _string(system, key)
+            if value:
+                out.append(ref.via(f"{ref.path} {system.name} {key}", material_path(value)))
+        for group in ("renderers", "operators", "initializers", "emitters"):
+            try:
+                operators = list(system[group].iter_elem())
+            except Exception:  # noqa: BLE001 - absent or not an element array
+                continue
+            for operator in operators:
+                for key in _PARTICLE_MODEL_KEYS:
+                    value = _string(operator, key)
+                    if value:
+                        out.append(ref.via(f"{ref.path} {system.name} {key}",
+                                           model_path(value)))
+    return out
+
+
+def _string(element, key: str) -> str:
+    try:
+        value = element[key].val_str
+    except Exception:  # noqa: BLE001 - absent, or not a string
+        return ""
+    return value.strip()
+
+
+def overview_deps(ref: Reference, read: Read) -> list[Reference]:
+    """A `resource/overviews/<map>.txt`'s `material` (the radar image)."""
+    data = read(ref.path)
+    root = _kv(data, ref.path) if data is not None else None
+    if root is None:
+        return []
+    out = []
+    for kv in root.iter_tree():
+        if kv.name == "material" and not kv.has_children() and kv.value.strip():
+            out.append(ref.via(f"{ref.path} material", material_path(kv.value)))
+    return out
+
+
+class _Chains:
+    """What one `follow` call shares between references: the read function, the script
+    indexes and the propdata gib sets, built on first use."""
+
+    def __init__(self, read: Read, map_name: str | None):
+        self.read = read
+        self.sounds = soundscript_index(read, map_name)
+        self.scapes = soundscape_index(read, map_name)
+        self.cache: dict = {}
+
+    def deps(self, ref: Reference) -> list[Reference]:
+        path = ref.path
+        if path.startswith(SOUNDSCRIPT):
+            return soundscript_deps(ref, self.sounds)
+        if path.startswith(SOUNDSCAPE):
+            return soundscape_deps(ref, self.scapes)
+        if path.endswith(".vmt"):
+            return material_deps(ref, self.read)
+        if path.endswith(".mdl"):
+            return model_deps(ref, self.read, cache=self.cache)
+        if path.endswith(".pcf"):
+            return particle_deps(ref, self.read)
+        if _PARTICLE_MANIFEST.fullmatch(path):
+            return particle_manifest_deps(ref, self.read)
+        if _OVERVIEW.fullmatch(path):
+            return overview_deps(ref, self.read)
+        return []
+
+
+def dependencies(ref: Reference, read: Read, *, map_name: str | None = None) -> list[Reference]:
+    """What `ref` leads to directly (one step of `follow`)."""
+    return _Chains(read, map_name).deps(ref)
+
+
+def follow(references: Iterable[Reference], read: Read, *,
+           map_name: str | None = None) -> list[Reference]:
+    """The closure of `references` (see the module's docstring), in breadth-first order.
+    `map_name` (the map's file name without `.bsp`) adds `maps/<map>_level_sounds.txt` and
+    `scripts/soundscapes_<map>.txt` to the soundscript and soundscape look-ups."""
+    chains = _Chains(read, map_name)
+    found: dict[str, Reference] = {}
+    queue: deque[Reference] = deque()
+
+    def add(ref: Reference) -> None:
+        old = found.get(ref.path)
+        if old is None or (old.optional and not ref.optional):
+            found[ref.path] = ref
+            queue.append(ref)
+
+    for ref in references:
+        add(ref)
+    while queue:
+        ref = queue.popleft()
+        if found[ref.path] is not ref:  # replaced by a required route since it was queued
+            continue
+        for dep in chains.deps(ref):
+            add(dep)
+    return list(found.values())
+
+
+__all__ = ["follow", "dependencies", "particle_deps", "particle_manifest_deps",
+           "overview_deps", "material_deps", "model_deps", "asset_path"]

@@ -1,0 +1,152 @@
+"""The model chain: what a `.mdl` leads to.
+
+- Its side files: `.vvd` (required), `.dx90.vtx` (required: the engine of these games loads
+  it), `.dx80.vtx`, `.sw.vtx`, `.vtx` (optional: older renderers' variants), `.phy`
+  (optional: a model without physics has none), `.ani` (required, only when the header counts
+  external animation blocks: `numanimblocks` > 0).
+- Materials: every skin family's textures (the skin table as srctools reads it: every family,
+  the columns the meshes use) × the `$cdmaterials` folders: the first folder whose
+  `materials/<folder>/<texture>.vmt` exists (asked of `read`), as the engine searches them; a
+  texture found in no folder is listed under the first folder, so it shows as missing.
+- `$includemodel` models.
+- Gibs: the `.phy` keyvalues' `break` blocks' `model`, and the model keyvalues' `prop_data`
+  `breakable_model` gib set, looked up in `scripts/propdata.txt`'s `BreakableModels`.
+- Sounds its animation events play, as `soundscript:<name>` references.
+"""
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+
+from .materials import decode_text, material_path
+from .model import Reference, asset_path
+
+Read = Callable[[str], "bytes | None"]
+
+SIDE_FILES: tuple[tuple[str, bool], ...] = (
+    # (extension, optional)
+    (".vvd", False),
+    (".dx90.vtx", False),
+    (".dx80.vtx", True),
+    (".sw.vtx", True),
+    (".vtx", True),
+    (".phy", True),
+)
+# studiohdr_t: `numanimblocks` follows `szanimblocknameindex` at byte 348 (versions 44-49).
+_ANIMBLOCKS_OFFSET = 352
+# Animation events whose options name a soundscript (AE_CL_PLAYSOUND, AE_SV_PLAYSOUND, the
+# NPC and generic sound events).
+_SOUND_EVENTS = frozenset({"AE_CL_PLAYSOUND", "AE_SV_PLAYSOUND", "CL_EVENT_SOUND",
+                           "SCRIPT_EVENT_SOUND", "SCRIPT_EVENT_SOUND_VOICE",
+                           "AE_NPC_PLAYSOUND"})
+
+
+def model_path(value: str) -> str:
+    """`models/<value>` with `.mdl` (a leading `models/` not doubled)."""
+    path = asset_path(value)
+    if not path.endswith(".mdl"):
+        path = path.rsplit(".", 1)[0] if path.rsplit("/", 1)[-1].count(".") else path
+        path += ".mdl"
+    if not path.startswith("models/"):
+        path = "models/" + path
+    return path
+
+
+def _kv(text: str, name: str):
+    from srctools.keyvalues import Keyvalues
+
+    return Keyvalues.parse(text, name, allow_escapes=False)
+
+
+def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]:
+    """The models of the gib set `gib_set` in `scripts/propdata.txt`'s `BreakableModels`."""
+    if cache is not None and "propdata" in cache:
+        sets = cache["propdata"]
+    else:
+        sets: dict[str, list[str]] = {}
+        data = read("scripts/propdata.txt")
+        if data is not None:
+            try:
+                root = _kv(decode_text(data), "scripts/propdata.txt")
+                for block in root.find_all("PropData", "BreakableModels"):
+                    for group in block:
+                        if group.has_children():
+                            sets.setdefault(group.name, []).extend(kv.real_name for kv in group)
+            except Exception:  # noqa: BLE001 - a broken propdata leads nowhere
+                sets = {}
+        if cache is not None:
+            cache["propdata"] = sets
+    return sets.get(gib_set.casefold(), [])
+
+
+def model_deps(ref: Reference, read: Read, data: bytes | None = None,
+               cache: dict | None = None) -> list[Reference]:
+    """What the model `ref` leads to (see the module's docstring). An unreadable model leads
+    only to its side files."""
+    stem = ref.path[:-4] if ref.path.endswith(".mdl") else ref.path
+    out = [ref.via(f"{ref.path} model file", stem + ext, optional=optional)
+           for ext, optional in SIDE_FILES]
+    if data is None:
+        data = read(ref.path)
+    if data is None:
+        return out
+    if len(data) >= _ANIMBLOCKS_OFFSET + 4:
+        (blocks,) = struct.unpack_from("<i", data, _ANIMBLOCKS_OFFSET)
+        if blocks > 0:
+            out.append(ref.via(f"{ref.path} animation blocks", stem + ".ani"))
+    model = _parse(ref.path, data, read(stem + ".phy"))
+    if model is None:
+        return out
+    folders = [asset_path(f) for f in model.cdmaterials] or [""]
+    textures: list[str] = []
+    for family in model.skins:
+        for texture in family:
+            if texture.casefold() not in (t.casefold() for t in textures):
+                textures.append(texture)
+    for texture in textures:
+        candidates = [material_path(f"{folder}/{texture}" if folder else texture)
+                      for folder in folders]
+        found = next((c for c in candidates if read(c) is not None), candidates[0])
+        out.append(ref.via(f"{ref.path} $cdmaterials {texture}", found))
+    for included in model.included_models:
+        out.append(ref.via(f"{ref.path} $includemodel", model_path(included.filename)))
+    for brk in model.phys_keyvalues.find_all("break"):
+        for kv in brk.find_all("model"):
+            out.append(ref.via(f"{ref.path} break model", model_path(kv.value)))
+    if model.keyvalues:
+        try:
+            kvs = _kv(model.keyvalues, ref.path + ":keyvalues")
+            for prop_data in kvs.find_all("prop_data"):
+                for gib_set in prop_data.find_all("breakable_model"):
+                    for gib in gib_models(gib_set.value, read, cache):
+                        out.append(ref.via(f"{ref.path} prop_data breakable_model "
+                                           f"{gib_set.value}", model_path(gib)))
+        except Exception:  # noqa: BLE001 - broken keyvalues lead nowhere
+            pass
+    for sequence in model.sequences:
+        for event in sequence.events:
+            name = getattr(event.type, "name", str(event.type))
+            if name in _SOUND_EVENTS and event.options.strip():
+                out.append(Reference(f"soundscript:{event.options.strip().casefold()}",
+                                     (*ref.reason, f"{ref.path} sequence {sequence.label}"),
+                                     ref.optional))
+    return out
+
+
+def _parse(path: str, data: bytes, phy: bytes | None):
+    """srctools' Model of the bytes (and the `.phy` beside them), or None when unreadable."""
+    from srctools.filesys import VirtualFileSystem
+    from srctools.mdl import Model
+
+    files = {path: data}
+    if phy is not None:
+        files[path[:-4] + ".phy"] = phy
+    fsys = VirtualFileSystem(files)
+    try:
+        return Model(fsys, fsys[path])
+    except Exception:  # noqa: BLE001 - any malformed model: nothing more to follow
+        try:  # a broken .phy must not hide the materials
+            fsys = VirtualFileSystem({path: data})
+            return Model(fsys, fsys[path])
+        except Exception:  # noqa: BLE001
+            return None

@@ -1,0 +1,171 @@
+"""The sound chains: soundscripts and soundscapes down to the files they play.
+
+A `soundscript:<name>` reference is looked up in the files `scripts/game_sounds_manifest.txt`
+lists (any `*_file` key: `precache_file`, `preload_file`, ...), then in the map's
+`maps/<map>_level_sounds.txt`, which overrides them. Its `wave` and `rndwave` entries lead to
+`sound/<file>`. When the entry comes from the map's own file, that file is a dependency too
+(the game loads it from the map); the manifest's files are the game's and are not listed.
+
+A `soundscape:<name>` reference is looked up in `scripts/soundscapes_manifest.txt`'s `file`s,
+then `scripts/soundscapes_<map>.txt` (which overrides them and, when used, is a dependency).
+It leads to its `wave`s (in `playlooping`, and `playrandom`'s `rndwave`), the soundscripts its
+`soundname` keys name, and the soundscapes its `playsoundscape` blocks nest.
+
+Sound characters at the start of a file name (`*` stream, `#` dry mix, `@` omni, `<`/`>`
+directional/doppler, `^` distance variant, `)`/`(` spatial/directional stereo, `}` fast pitch,
+`$` subtitled, `?` user voice, `&`/`~`/`+`... HRTF and later games' marks) are not part of the
+path and are stripped; a name starting with `!` is a sentence, not a file.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .materials import decode_text
+from .model import Reference, asset_path
+
+Read = Callable[[str], "bytes | None"]
+
+SOUND_CHARS = "*#@<>^)(}$?&~+%"
+SOUNDSCRIPT = "soundscript:"
+SOUNDSCAPE = "soundscape:"
+GAME_SOUNDS_MANIFEST = "scripts/game_sounds_manifest.txt"
+SOUNDSCAPES_MANIFEST = "scripts/soundscapes_manifest.txt"
+
+
+def sound_path(value: str) -> str | None:
+    """`sound/<file>` for a wave value, its sound characters stripped; None for a sentence
+    (`!NAME`) or an empty value."""
+    value = value.strip()
+    if not value or value.startswith("!"):
+        return None
+    value = value.lstrip(SOUND_CHARS)
+    path = asset_path(value)
+    if not path:
+        return None
+    if not path.startswith("sound/"):
+        path = "sound/" + path
+    return path
+
+
+def _parse(read: Read, path: str):
+    from srctools.keyvalues import Keyvalues
+
+    data = read(path)
+    if data is None:
+        return None
+    try:
+        return Keyvalues.parse(decode_text(data), path, allow_escapes=False)
+    except Exception:  # noqa: BLE001 - a broken script defines nothing
+        return None
+
+
+class ScriptIndex:
+    """Name -> (file, definition block) over a manifest's files and the map's own file,
+    built on first use."""
+
+    def __init__(self, read: Read, manifest: str, key_suffix: str, map_file: str | None):
+        self._read = read
+        self._manifest = manifest
+        self._key_suffix = key_suffix
+        self.map_file = map_file
+        self._entries: dict[str, tuple[str, object]] | None = None
+
+    def _files(self) -> list[str]:
+        root = _parse(self._read, self._manifest)
+        files: list[str] = []
+        if root is not None:
+            for block in root:
+                children = block if block.has_children() else [block]
+                for kv in children:
+                    if not kv.has_children() and kv.name.endswith(self._key_suffix):
+                        path = asset_path(kv.value)
+                        if path and path not in files:
+                            files.append(path)
+        return files
+
+    def get(self, name: str):
+        if self._entries is None:
+            self._entries = {}
+            files = self._files()
+            if self.map_file and self.map_file not in files:
+                files.append(self.map_file)
+            for path in files:
+                root = _parse(self._read, path)
+                if root is None:
+                    continue
+                for block in root:
+                    if block.has_children():
+                        self._entries[block.name] = (path, block)
+        return self._entries.get(name.casefold())
+
+
+def soundscript_index(read: Read, map_name: str | None = None) -> ScriptIndex:
+    level = f"maps/{asset_path(map_name)}_level_sounds.txt" if map_name else None
+    return ScriptIndex(read, GAME_SOUNDS_MANIFEST, "_file", level)
+
+
+def soundscape_index(read: Read, map_name: str | None = None) -> ScriptIndex:
+    own = f"scripts/soundscapes_{asset_path(map_name)}.txt" if map_name else None
+    return ScriptIndex(read, SOUNDSCAPES_MANIFEST, "file", own)
+
+
+def _waves(block) -> list[str]:
+    out = []
+    for kv in block:
+        if kv.name == "wave" and not kv.has_children():
+            out.append(kv.value)
+        elif kv.name == "rndwave" and kv.has_children():
+            out.extend(sub.value for sub in kv if not sub.has_children())
+    return out
+
+
+def soundscript_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
+    """The files a `soundscript:<name>` reference plays (and the map's own script file)."""
+    name = ref.path[len(SOUNDSCRIPT):]
+    found = index.get(name)
+    if found is None:
+        return []
+    path, block = found
+    out = []
+    if path == index.map_file:
+        out.append(ref.via(f"{ref.path} defined in", path))
+    for wave in _waves(block):
+        sound = sound_path(wave)
+        if sound:
+            out.append(ref.via(f"{ref.path} wave", sound))
+    return out
+
+
+def soundscape_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
+    """What a `soundscape:<name>` reference plays: files, soundscripts, nested soundscapes
+    (and the map's own soundscape file)."""
+    name = ref.path[len(SOUNDSCAPE):]
+    found = index.get(name)
+    if found is None:
+        return []
+    path, block = found
+    out = []
+    if path == index.map_file:
+        out.append(ref.via(f"{ref.path} defined in", path))
+
+    def walk(kvs, where: str) -> None:
+        for kv in kvs:
+            if kv.has_children():
+                if kv.name == "playsoundscape":
+                    for sub in kv.find_all("name"):
+                        out.append(Reference(SOUNDSCAPE + sub.value.strip().casefold(),
+                                             (*ref.reason, f"{ref.path} playsoundscape"),
+                                             ref.optional))
+                else:
+                    walk(kv, kv.name)
+            elif kv.name == "wave":
+                sound = sound_path(kv.value)
+                if sound:
+                    out.append(ref.via(f"{ref.path} {where} wave", sound))
+            elif kv.name == "soundname" and kv.value.strip():
+                out.append(Reference(SOUNDSCRIPT + kv.value.strip().casefold(),
+                                     (*ref.reason, f"{ref.path} {where} soundname"),
+                                     ref.optional))
+
+    walk(block, name)
+    return out
