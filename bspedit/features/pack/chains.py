@@ -43,7 +43,7 @@ def _kv(data: bytes, path: str):
     from srctools.keyvalues import Keyvalues
 
     try:
-        return Keyvalues.parse(decode_text(data), path, allow_escapes=False)
+        return Keyvalues.parse(decode_text(data), path, allow_escapes=False, single_line=True)
     except Exception:  # noqa: BLE001 - a broken file leads nowhere
         return None
 

@@ -20,12 +20,15 @@ Parameters are read at the top level, in the shader's fallback and condition blo
 cubemaps) leads to its `include` parent; `follow` then reads the parent wherever it is (the
 base game's included), so the parent's own textures count too.
 
-`.hdr.vtf`: only a `$envmap` that names a file (a cubemap: vbsp's `c<x>_<y>_<z>` or an
-artist's) leads to its `.hdr.vtf` sibling, marked optional (an LDR-only cubemap is valid).
-Skies' HDR faces are the sky reference's business (refs), not a material's.
+Cubemaps: a `$envmap` naming one of the map's built cubemaps (`maps/<map>/c<x>_<y>_<z>`, which
+vbsp's patch materials insert) is optional: `buildcubemaps` writes those into the pakfile in
+the game, no content folder provides them, and the engine draws without them. Any `$envmap`
+that names a file leads to its `.hdr.vtf` sibling too, optional (an LDR-only cubemap is
+valid). Skies' HDR faces are the sky reference's business (refs), not a material's.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 from .model import Reference, asset_path
@@ -36,6 +39,10 @@ Read = Callable[[str], "bytes | None"]
 MATERIAL_PARAMS_EXTRA = frozenset({"$fallbackmaterial", "$underwateroverlay"})
 # Values of texture parameters that name no file.
 _NOT_FILES = ("env_cubemap",)
+# A cubemap that the game's `buildcubemaps` writes: materials/maps/<map>/c<x>_<y>_<z>.vtf.
+_BUILT_CUBEMAP = re.compile(r"materials/maps/[^/]+/c-?\d+_-?\d+_-?\d+\.vtf")
+# Values that cannot be a texture's name (numbers, vectors, matrices), never looked up.
+_NOT_A_NAME = re.compile(r"[-+.\d\s]*|[\[{].*|center .*", re.S)
 
 
 def decode_text(data: bytes) -> str:
@@ -115,7 +122,7 @@ def material_deps(ref: Reference, read: Read, data: bytes | None = None) -> list
         if data is None:
             return []
     try:
-        material = Material.parse(decode_text(data).splitlines(), ref.path)
+        material = Material.parse(decode_text(data), ref.path)
     except (TokenSyntaxError, ValueError):
         return []
     out: list[Reference] = []
@@ -135,10 +142,15 @@ def material_deps(ref: Reference, read: Read, data: bytes | None = None) -> list
         if kind == "material":
             out.append(ref.via(step, material_path(value)))
             continue
+        if kind == "unknown" and _NOT_A_NAME.fullmatch(value):
+            continue
         path = texture_path(value)
         if kind == "unknown" and read(path) is None:
             continue
-        out.append(ref.via(step, path))
         if name.casefold() == "$envmap":
+            built = bool(_BUILT_CUBEMAP.fullmatch(path))
+            out.append(ref.via(step, path, optional=built))
             out.append(ref.via(step, path[:-4] + ".hdr.vtf", optional=True))
+        else:
+            out.append(ref.via(step, path))
     return out

@@ -55,7 +55,7 @@ def model_path(value: str) -> str:
 def _kv(text: str, name: str):
     from srctools.keyvalues import Keyvalues
 
-    return Keyvalues.parse(text, name, allow_escapes=False)
+    return Keyvalues.parse(text, name, allow_escapes=False, single_line=True)
 
 
 def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]:

@@ -54,7 +54,7 @@ def _parse(read: Read, path: str):
     if data is None:
         return None
     try:
-        return Keyvalues.parse(decode_text(data), path, allow_escapes=False)
+        return Keyvalues.parse(decode_text(data), path, allow_escapes=False, single_line=True)
     except Exception:  # noqa: BLE001 - a broken script defines nothing
         return None
 
