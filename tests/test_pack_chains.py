@@ -403,3 +403,30 @@ def test_packlist_second_opinion_models(model):
     theirs = {p for p in theirs if p in read.table}  # those that resolve in the mod
     ours = {p for p in paths(follow([ref(model)], read)) if p in read.table}
     assert theirs and theirs <= ours, theirs - ours
+
+
+@needs_content
+@pytest.mark.parametrize("mod", ["msrc", "portalcollab"])
+@pytest.mark.parametrize("kind", ["vmt", "mdl"])
+def test_packlist_second_opinion_every_loose_asset(mod, kind):
+    """From every loose material (or model) of a mod, every file that srctools' packlist
+    resolves in the mod, we find too. (Ours finds more: packlist's file system is case
+    sensitive, so portalcollab's `vgui/playermodels/player/Chell.vtf`, named in lower case by
+    its vmt, escapes it.)"""
+    from srctools.filesys import RawFileSystem
+    from srctools.packlist import FileType, PackList
+
+    root = CONTENT / mod
+    read = loose(root)
+    starts = sorted(p for p in read.table if p.endswith("." + kind))
+    if not starts:
+        pytest.skip(f"no loose .{kind} in {mod}")
+    packlist = PackList(RawFileSystem(str(root)))
+    for path in starts:
+        packlist.pack_file(path, FileType.MATERIAL if kind == "vmt" else FileType.MODEL)
+    packlist.eval_dependencies()
+    theirs = {asset_path(name) for name in packlist.filenames()} & set(read.table)
+    ours = set(paths(follow([ref(p) for p in starts], read))) & set(read.table)
+    assert theirs <= ours, sorted(theirs - ours)
+    if mod == "portalcollab" and kind == "vmt":
+        assert "materials/vgui/playermodels/player/chell.vtf" in ours - theirs

@@ -27,8 +27,14 @@ from collections.abc import Callable, Iterable
 from .materials import decode_text, material_deps, material_path
 from .model import Reference, asset_path
 from .models import model_deps, model_path
-from .sounds import (SOUNDSCAPE, SOUNDSCRIPT, soundscape_deps, soundscape_index,
-                     soundscript_deps, soundscript_index)
+from .sounds import (
+    SOUNDSCAPE,
+    SOUNDSCRIPT,
+    soundscape_deps,
+    soundscape_index,
+    soundscript_deps,
+    soundscript_index,
+)
 
 Read = Callable[[str], "bytes | None"]
 
@@ -92,7 +98,7 @@ def particle_deps(ref: Reference, read: Read) -> list[Reference]:
         for group in ("renderers", "operators", "initializers", "emitters"):
             try:
                 operators = list(system[group].iter_elem())
-            except Exception:  # noqa: BLE001 - absent or not an element array
+            except Exception:  # noqa: BLE001, S112 - absent or not an element array
                 continue
             for operator in operators:
                 for key in _PARTICLE_MODEL_KEYS:
@@ -184,5 +190,13 @@ def follow(references: Iterable[Reference], read: Read, *,
     return list(found.values())
 
 
-__all__ = ["follow", "dependencies", "particle_deps", "particle_manifest_deps",
-           "overview_deps", "material_deps", "model_deps", "asset_path"]
+__all__ = [
+    "asset_path",
+    "dependencies",
+    "follow",
+    "material_deps",
+    "model_deps",
+    "overview_deps",
+    "particle_deps",
+    "particle_manifest_deps",
+]

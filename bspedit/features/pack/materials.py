@@ -42,7 +42,7 @@ _NOT_FILES = ("env_cubemap",)
 # A cubemap that the game's `buildcubemaps` writes: materials/maps/<map>/c<x>_<y>_<z>.vtf.
 _BUILT_CUBEMAP = re.compile(r"materials/maps/[^/]+/c-?\d+_-?\d+_-?\d+\.vtf")
 # Values that cannot be a texture's name (numbers, vectors, matrices), never looked up.
-_NOT_A_NAME = re.compile(r"[-+.\d\s]*|[\[{].*|center .*", re.S)
+_NOT_A_NAME = re.compile(r"[-+.\d\s]*|[\[{].*|center .*", re.DOTALL)
 
 
 def decode_text(data: bytes) -> str:
@@ -56,8 +56,7 @@ def texture_path(value: str) -> str:
     """`materials/<value>.vtf` for a texture parameter's value (`Brick\\Wall.VTF` ->
     `materials/brick/wall.vtf`; a leading `materials/` is not doubled)."""
     path = asset_path(value)
-    if path.endswith(".vtf"):
-        path = path[:-4]
+    path = path.removesuffix(".vtf")
     if not path.startswith("materials/"):
         path = "materials/" + path
     return path + ".vtf"
@@ -66,8 +65,7 @@ def texture_path(value: str) -> str:
 def material_path(value: str) -> str:
     """`materials/<value>.vmt` for a material name (extension and `materials/` optional)."""
     path = asset_path(value)
-    if path.endswith(".vmt"):
-        path = path[:-4]
+    path = path.removesuffix(".vmt")
     if not path.startswith("materials/"):
         path = "materials/" + path
     return path + ".vmt"
@@ -95,8 +93,7 @@ def _param_kind(name: str) -> str | None:
 def _params(material) -> Iterator[tuple[str, str]]:
     """Every (name, value) of a parsed material: the top level, then its blocks (fallback and
     condition blocks, a patch's insert/replace), depth first; proxies left out."""
-    for name, value in material.items():
-        yield name, value
+    yield from material.items()
 
     def walk(block) -> Iterator[tuple[str, str]]:
         for kv in block:

@@ -83,7 +83,7 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
                cache: dict | None = None) -> list[Reference]:
     """What the model `ref` leads to (see the module's docstring). An unreadable model leads
     only to its side files."""
-    stem = ref.path[:-4] if ref.path.endswith(".mdl") else ref.path
+    stem = ref.path.removesuffix(".mdl")
     out = [ref.via(f"{ref.path} model file", stem + ext, optional=optional)
            for ext, optional in SIDE_FILES]
     if data is None:
@@ -121,7 +121,7 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
                     for gib in gib_models(gib_set.value, read, cache):
                         out.append(ref.via(f"{ref.path} prop_data breakable_model "
                                            f"{gib_set.value}", model_path(gib)))
-        except Exception:  # noqa: BLE001 - broken keyvalues lead nowhere
+        except Exception:  # noqa: BLE001, S110 - broken keyvalues lead nowhere
             pass
     for sequence in model.sequences:
         for event in sequence.events:
