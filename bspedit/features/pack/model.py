@@ -40,3 +40,26 @@ class Location:
     where: str | None = None
     readable: bool = True
     base: bool = False
+
+
+# Names that are not files. A reference whose `path` starts with one of these prefixes names
+# something the game looks up by name in its scripts, not a file: the module that resolves it
+# (sounds, particles) turns it into the files it leads to.
+SOUNDSCRIPT = "soundscript:"
+"""`soundscript:<name>`: a soundscript entry (`Doors.FullOpen1`), looked up in the game's
+soundscripts and the map's `maps/<map>_level_sounds.txt`. Names are lower case (the engine
+compares them so), as are the soundscape and particle names below."""
+SOUNDSCAPE = "soundscape:"
+"""`soundscape:<name>`: a soundscape (`env_soundscape`'s `soundscape`), looked up in the
+game's soundscape files and the map's `scripts/soundscapes_<map>.txt`."""
+PARTICLE = "particle:"
+"""`particle:<name>`: a particle system (`info_particle_system`'s `effect_name`), defined in
+a `.pcf` that the particle manifests (`particles/particles_manifest.txt`,
+`maps/<map>_particles.txt`) list."""
+NAMED = (SOUNDSCRIPT, SOUNDSCAPE, PARTICLE)
+
+
+def is_file(path: str) -> bool:
+    """Whether a reference's `path` names a file (not a `soundscript:`, `soundscape:` or
+    `particle:` name)."""
+    return not path.startswith(NAMED)

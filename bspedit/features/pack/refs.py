@@ -1,0 +1,448 @@
+"""The references a Source map makes by itself, before any chain through a material, model or
+script: texdata materials, entity keys (by the table in `entity_assets`), static prop and
+detail prop models, detail sprites, the sky, cubemaps and vbsp's patch materials in the
+pakfile, and the map-named side files the engine looks for.
+
+`map_references(bsp)` gives one reference per path, the first reason found (in the order
+above), required over optional: a path that any reference needs is required, with the reason
+of the first one that needs it. `all_references(bsp)` gives every reference with its own
+reason, duplicates included.
+
+Reasons: `texdata 12`, `entity 57 prop_dynamic 'model'` (the entity's index in the entity
+lump, its class and the key as written), `static props 3, 7 (skins 0, 1)`, `static prop
+dictionary 4` (a model no prop uses: the engine precaches it anyway), `detail prop
+dictionary 0`, `detail sprites (worldspawn 'detailmaterial')`, `cubemap 2 (-128 64 0)`,
+`cubemap default`, `vbsp patch material in the pakfile`, `map-named file`.
+
+Names that are not files are references with a prefix (`soundscript:`, `soundscape:`,
+`particle:`; see `model.SOUNDSCRIPT`).
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from . import entity_assets as ea
+from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Reference, asset_path
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+
+__all__ = [
+    "SIDE_FILES",
+    "SKY_FACES",
+    "SOUND_CHARS",
+    "all_references",
+    "compile_names",
+    "cubemap_references",
+    "detail_references",
+    "entity_references",
+    "key_references",
+    "map_name",
+    "map_references",
+    "side_file_references",
+    "sky_faces",
+    "static_prop_references",
+    "texdata_references",
+]
+
+SKY_FACES = ("rt", "lf", "bk", "ft", "up", "dn")
+SOUND_CHARS = "*#@<>^)(}$?&~`+%"   # soundchars.h: * stream, # dry mix, @ omni, > doppler,
+# < directional, ^ distance variant, ) spatial stereo, } fast pitch, $ critical, ? user voice
+# (! is a sentence); ( & ~ ` + % are later games' marks (HRTF, spatial, radio ...).
+SOUND_EXTENSIONS = (".wav", ".mp3", ".ogg")
+DEFAULT_DETAIL_MATERIAL = "detail/detailsprites"
+_PROP_LIGHTING = re.compile(r"(?:sp_(?:hdr_)?(\d+)\.vhv|texelslighting_(\d+)\.ppl)")
+# Engine-written files a map packs at its pakfile's root (CS:GO, L4D2: the network string
+# table dictionary vbsp or the engine builds).
+PAK_ROOT_FILES = ("stringtable_dictionary.dct",)
+
+# Files the engine (or the game's server or client) looks for by the map's name; none is
+# needed, so every one is optional. `{map}` is the map's file name without `.bsp`.
+SIDE_FILES = (
+    "maps/{map}.nav",                    # the navigation mesh (servers of games with bots/NPCs)
+    "maps/{map}.txt",                    # the map's description (CS:S, TF2, DoD:S info panel)
+    "maps/{map}_level_sounds.txt",       # the map's soundscripts (soundemittersystem, EP2+)
+    "maps/{map}_particles.txt",          # the map's particle manifest (EP2+)
+    "maps/{map}_commentary.txt",         # developer commentary nodes
+    "maps/{map}.res",                    # the server's download list (CS:S, TF2)
+    "scripts/soundscapes_{map}.txt",     # the map's soundscapes (EP2+)
+    "resource/overviews/{map}.txt",      # the overview (radar) description (CS:S, TF2, CS:GO)
+    "resource/overviews/{map}_radar.dds",  # CS:GO's radar image (no material)
+)
+
+
+def map_name(bsp: Bsp) -> str:
+    """The name the engine knows the map by: its file name without `.bsp`, lower case."""
+    base = os.path.basename(str(bsp.path))
+    if base.lower().endswith(".bsp"):
+        base = base[:-4]
+    return base.lower()
+
+
+def map_references(bsp: Bsp, name: str | None = None) -> list[Reference]:
+    """Every asset the map names by itself, one reference per path (see the module's doc).
+    `name` overrides the map's name (`map_name`) for the map-named files and cubemaps."""
+    return dedupe(all_references(bsp, name))
+
+
+def all_references(bsp: Bsp, name: str | None = None) -> list[Reference]:
+    """Every reference with its own reason, in the order texdata, entities, static props,
+    detail props, cubemaps and patch materials, map-named files; duplicates kept."""
+    name = map_name(bsp) if name is None else name
+    out: list[Reference] = []
+    out += texdata_references(bsp)
+    out += entity_references(bsp)
+    out += static_prop_references(bsp)
+    out += detail_references(bsp)
+    out += cubemap_references(bsp, name)
+    out += side_file_references(bsp, name)
+    return out
+
+
+def dedupe(refs: Iterable[Reference]) -> list[Reference]:
+    """One reference per path, in first-seen order: the first required one's reason, or the
+    first one's when all are optional."""
+    chosen: dict[str, Reference] = {}
+    for ref in refs:
+        old = chosen.get(ref.path)
+        if old is None or (old.optional and not ref.optional):
+            chosen[ref.path] = ref
+    return list(chosen.values())
+
+
+# -- texdata -----------------------------------------------------------------------------------
+def _material(value: str) -> str | None:
+    """`materials/<value>.vmt` for a material, sprite or decal value; None when empty."""
+    path = asset_path(value.strip())
+    for ext in (".vmt", ".spr"):
+        if path.endswith(ext):
+            path = path[:-len(ext)]
+            break
+    path = path.removeprefix("materials/")
+    return f"materials/{path}.vmt" if path else None
+
+
+def texdata_references(bsp: Bsp) -> list[Reference]:
+    """`materials/<name>.vmt` for every TEXDATA row (`texdata N`), patch materials included
+    (their names are in the string data like any other)."""
+    if not _has(bsp, "TEXDATA"):
+        return []
+    from ...lumps.texdata import TexdataStringData
+
+    texdata = bsp.records("TEXDATA")
+    table = bsp.records("TEXDATA_STRING_TABLE")["offset"].tolist()
+    strings = TexdataStringData.parse(bsp.content("TEXDATA_STRING_DATA"))
+    out = []
+    for n, entry in enumerate(texdata["name_string_table_id"].tolist()):
+        if not 0 <= entry < len(table):
+            continue
+        try:
+            name = strings.string_at(int(table[entry]))
+        except IndexError:
+            continue
+        path = _material(name)
+        if path:
+            out.append(Reference(path, (f"texdata {n}",)))
+    return out
+
+
+def _has(bsp: Bsp, lump: str) -> bool:
+    try:
+        return any(l.name == lump and l.length for l in bsp.lumps)
+    except AttributeError:
+        return False
+
+
+# -- entities ----------------------------------------------------------------------------------
+def sky_faces(name: str, reason: tuple[str, ...]) -> list[Reference]:
+    """The six faces of sky `name`, then its six HDR faces (optional)."""
+    base = asset_path(name.strip())
+    if not base:
+        return []
+    out = [Reference(f"materials/skybox/{base}{face}.vmt", reason) for face in SKY_FACES]
+    out += [Reference(f"materials/skybox/{base}_hdr{face}.vmt", reason, optional=True)
+            for face in SKY_FACES]
+    return out
+
+
+def _sound(value: str, reason: tuple[str, ...]) -> list[Reference]:
+    value = value.strip()
+    if not value or value.startswith("!") or _number(value):
+        return []
+    if value.lower().endswith(SOUND_EXTENSIONS):
+        path = asset_path(value.lstrip(SOUND_CHARS))
+        if not path:
+            return []
+        if not path.startswith("sound/"):
+            path = "sound/" + path
+        return [Reference(path, reason)]
+    return [Reference(SOUNDSCRIPT + value.casefold(), reason)]
+
+
+def _number(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Reference]:
+    """What one entity key's `value` of `kind` (an `entity_assets` kind) refers to."""
+    value = value.strip()
+    if not value:
+        return []
+    if kind == ea.MODEL:
+        if value.startswith("*"):
+            return []
+        path = asset_path(value)
+        if path.endswith((".spr", ".vmt")):
+            material = _material(path)
+            return [Reference(material, reason)] if material else []
+        return [Reference(path, reason)] if path else []
+    if kind == ea.MATERIAL:
+        material = _material(value)
+        return [Reference(material, reason)] if material else []
+    if kind == ea.TEXTURE:
+        path = asset_path(value)
+        path = path.removesuffix(".vtf")
+        path = path.removeprefix("materials/")
+        return [Reference(f"materials/{path}.vtf", reason)] if path else []
+    if kind == ea.SOUND:
+        return _sound(value, reason)
+    if kind == ea.SOUNDSCAPE:
+        return [Reference(SOUNDSCAPE + value.casefold(), reason)]
+    if kind == ea.PARTICLE:
+        return [Reference(PARTICLE + value.casefold(), reason)]
+    if kind == ea.FILE:
+        path = asset_path(value)
+        return [Reference(path, reason)] if path else []
+    if kind == ea.VSCRIPT:
+        out = []
+        for script in value.split():
+            path = asset_path(script)
+            if not path:
+                continue
+            if not path.startswith("scripts/vscripts/"):
+                path = "scripts/vscripts/" + path
+            if "." not in path.rsplit("/", 1)[-1]:
+                path += ".nut"
+            out.append(Reference(path, reason))
+        return out
+    if kind == ea.SKYBOX:
+        return sky_faces(value, reason)
+    raise ValueError(f"unknown asset kind {kind!r}")
+
+
+def entity_references(bsp: Bsp) -> list[Reference]:
+    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` (every value of a
+    repeated key)."""
+    out: list[Reference] = []
+    for index, entity in enumerate(bsp.entities(lenient=True)):
+        classname = (entity.get("classname") or "").strip()
+        for key, kind in ea.asset_keys(classname):
+            for value in entity.get_all(key):
+                reason = (f"entity {index} {classname} {key!r}",)
+                out += key_references(kind, value, reason)
+    return out
+
+
+def _worldspawn(bsp: Bsp) -> dict[str, str]:
+    for entity in bsp.entities(lenient=True):
+        if (entity.get("classname") or "").strip().lower() == "worldspawn":
+            return {k.lower(): v for k, v in entity.items()}
+    return {}
+
+
+# -- static props and detail props -------------------------------------------------------------
+def _ranges(numbers: list[int]) -> str:
+    """`0-3, 7, 9-10`."""
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}-{n}")
+            start = None
+    return ", ".join(parts)
+
+
+def _game_member(bsp: Bsp, ident: str) -> bool:
+    if not _has(bsp, "GAME_LUMP"):
+        return False
+    try:
+        bsp.game_lump.member(ident)
+    except Exception:  # noqa: BLE001 - absent or repeated: nothing to read
+        return False
+    return True
+
+
+def static_prop_references(bsp: Bsp) -> list[Reference]:
+    """One reference per static prop model: `static props 0, 3-5 (skins 0, 1)`; a dictionary
+    entry no prop uses still gets one (`static prop dictionary N`): the engine precaches every
+    entry. The model chain follows the skins named."""
+    if not _game_member(bsp, "sprp"):
+        return []
+    props = bsp.static_props
+    names = props.model_names()
+    users: dict[int, list[int]] = {}
+    skins: dict[int, set[int]] = {}
+    has_skin = "skin" in props.layout.fields
+    for index in range(len(props)):
+        model = props.get(index, "model")
+        if not isinstance(model, int) or not 0 <= model < len(names):
+            continue
+        users.setdefault(model, []).append(index)
+        skin = props.get(index, "skin") if has_skin else 0
+        skins.setdefault(model, set()).add(int(skin) if isinstance(skin, int) else 0)
+    out = []
+    for model, name in enumerate(names):
+        path = asset_path(name)
+        if not path:
+            continue
+        if model in users:
+            used = users[model]
+            word = "static prop" if len(used) == 1 else "static props"
+            skin_list = sorted(skins[model])
+            skin_word = "skin" if len(skin_list) == 1 else "skins"
+            reason = f"{word} {_ranges(used)} ({skin_word} {', '.join(map(str, skin_list))})"
+        else:
+            reason = f"static prop dictionary {model}"
+        out.append(Reference(path, (reason,)))
+    return out
+
+
+def detail_references(bsp: Bsp) -> list[Reference]:
+    """Detail prop models (`detail prop dictionary N`) and the detail sprites' material:
+    worldspawn `detailmaterial` (default `detail/detailsprites`), required when the map has
+    detail sprites, optional when worldspawn names one and the map has none."""
+    out = []
+    sprites = 0
+    if _game_member(bsp, "dprp"):
+        from ...lumps.detailprops import DetailProps
+
+        try:
+            detail = DetailProps.parse(bsp.game_lump.payload("dprp"), bsp.game_lump.endian)
+        except Exception:  # noqa: BLE001 - an unreadable member names nothing
+            detail = None
+        if detail is not None and detail.raw is None:
+            for n, name in enumerate(detail.model_names):
+                if asset_path(name):
+                    out.append(Reference(asset_path(name), (f"detail prop dictionary {n}",)))
+            sprites = len(detail.sprites) if detail.sprites is not None else 0
+    named = _worldspawn(bsp).get("detailmaterial", "").strip()
+    if sprites or named:
+        material = _material(named or DEFAULT_DETAIL_MATERIAL)
+        if material:
+            out.append(Reference(material, ("detail sprites (worldspawn 'detailmaterial')",),
+                                 optional=not sprites))
+    return out
+
+
+# -- cubemaps and vbsp's patch materials -------------------------------------------------------
+def compile_names(bsp: Bsp, name: str) -> list[str]:
+    """`name`, then the other names the map was compiled under, as vbsp's outputs show them:
+    the `<x>` of texdata names `maps/<x>/...` and of pakfile entries `materials/maps/<x>/...`
+    (a renamed map keeps them; the engine looks cubemaps up by the current name, but the
+    patch materials the faces use name the old folder)."""
+    names = [asset_path(name)]
+    found = [p.split("/")[2] for p in _pak_names(bsp)
+             if p.startswith("materials/maps/") and p.count("/") >= 3]
+    found += [r.path.split("/")[2] for r in texdata_references(bsp)
+              if r.path.startswith("materials/maps/") and r.path.count("/") >= 3]
+    for other in found:
+        if other and other not in names:
+            names.append(other)
+    return names
+
+
+def cubemap_references(bsp: Bsp, name: str) -> list[Reference]:
+    """The cubemap textures the CUBEMAPS lump names (`materials/maps/<map>/c<x>_<y>_<z>.vtf`
+    and `.hdr.vtf`), `cubemapdefault(.hdr).vtf`, and every vbsp patch material the pakfile
+    holds under `materials/maps/<map>/` (all optional: the engine goes on without them, and
+    vbsp made them, so they are never unused), for the map's name and every name it was
+    compiled under (`compile_names`). The patch materials the faces use are texdata
+    references already. Then the static props' lighting the pakfile holds (`sp_<n>.vhv`,
+    `sp_hdr_<n>.vhv`, `texelslighting_<n>.ppl` for prop n) and `PAK_ROOT_FILES`, optional."""
+    out: list[Reference] = []
+    pak = _pak_names(bsp)
+    cubemaps: list[tuple[int, int, int]] = []
+    if _has(bsp, "CUBEMAPS"):
+        cubemaps = [(int(x), int(y), int(z))
+                    for x, y, z in bsp.records("CUBEMAPS")["origin"].tolist()]
+    for folder_name in compile_names(bsp, name):
+        folder = f"materials/maps/{folder_name}/"
+        for n, (x, y, z) in enumerate(cubemaps):
+            reason = (f"cubemap {n} ({x} {y} {z})",)
+            out.append(Reference(f"{folder}c{x}_{y}_{z}.vtf", reason, optional=True))
+            out.append(Reference(f"{folder}c{x}_{y}_{z}.hdr.vtf", reason, optional=True))
+        if cubemaps or any(p.startswith(folder + "cubemapdefault") for p in pak):
+            for default in ("cubemapdefault.vtf", "cubemapdefault.hdr.vtf"):
+                out.append(Reference(folder + default, ("cubemap default",), optional=True))
+        for path in pak:
+            if path.startswith(folder) and path.endswith(".vmt"):
+                out.append(Reference(path, ("vbsp patch material in the pakfile",),
+                                     optional=True))
+    props = _static_prop_count(bsp)
+    for path in pak:
+        match = _PROP_LIGHTING.fullmatch(path)
+        if match and int(match.group(1) or match.group(2)) < props:
+            prop = int(match.group(1) or match.group(2))
+            out.append(Reference(path, (f"static prop {prop} lighting",), optional=True))
+        elif path in PAK_ROOT_FILES:
+            out.append(Reference(path, ("engine file in the pakfile",), optional=True))
+    return out
+
+
+def _static_prop_count(bsp: Bsp) -> int:
+    if not _game_member(bsp, "sprp"):
+        return 0
+    try:
+        return len(bsp.static_props)
+    except Exception:  # noqa: BLE001 - unreadable static props light nothing
+        return 0
+
+
+def _pak_names(bsp: Bsp) -> list[str]:
+    if not _has(bsp, "PAKFILE"):
+        return []
+    try:
+        return [asset_path(e.name) for e in bsp.pakfile.entries if not e.is_dir]
+    except Exception:  # noqa: BLE001 - an unreadable pakfile holds nothing we can name
+        return []
+
+
+# -- map-named files ---------------------------------------------------------------------------
+def side_file_references(bsp: Bsp, name: str) -> list[Reference]:
+    """The files the engine and games look for by the map's name (`SIDE_FILES`), all optional
+    (`map-named file`). When the pakfile holds `resource/overviews/<map>.txt`, the material
+    its `material` key names (the radar image) is one too."""
+    out = [Reference(pattern.format(map=asset_path(name)), ("map-named file",), optional=True)
+           for pattern in SIDE_FILES]
+    overview = f"resource/overviews/{asset_path(name)}.txt"
+    if _has(bsp, "PAKFILE"):
+        try:
+            entry = bsp.pakfile.find(overview)
+            data = bsp.pakfile.read(entry) if entry is not None else None
+        except Exception:  # noqa: BLE001
+            data = None
+        if data:
+            for value in _kv_values(data, "material"):
+                material = _material(value)
+                if material:
+                    out.append(Reference(material, (overview + " 'material'",)))
+    return out
+
+
+def _kv_values(data: bytes, wanted: str) -> Iterator[str]:
+    """The values of key `wanted` in KeyValues text (quoted or bare tokens; `//` comments)."""
+    text = data.decode("utf-8", "replace")
+    tokens = re.findall(r'"([^"]*)"|(//[^\n]*)|([^\s{}"]+)|[{}]', text)
+    flat = [q or b for q, c, b in tokens if not c]
+    for key, value in itertools.pairwise(flat):
+        if key.lower() == wanted:
+            yield value
