@@ -430,3 +430,38 @@ def test_packlist_second_opinion_every_loose_asset(mod, kind):
     assert theirs <= ours, sorted(theirs - ours)
     if mod == "portalcollab" and kind == "vmt":
         assert "materials/vgui/playermodels/player/chell.vtf" in ours - theirs
+
+
+def test_gib_sets_from_propdata():
+    from bspedit.features.pack.models import gib_models, model_path
+
+    read = reader({"scripts/propdata.txt": """"PropData.txt"
+{
+    "sections" { "Metal.Small" { "health" "10" } }
+}
+"BreakableModels"
+{
+    "MetalChunks" { "models/gibs/metal_gib1.mdl" "1" "models/gibs/metal_gib2.mdl" "1" }
+}"""})
+    cache: dict = {}
+    assert gib_models("metalchunks", read, cache) == ["models/gibs/metal_gib1.mdl",
+                                                      "models/gibs/metal_gib2.mdl"]
+    assert gib_models("Nothing", read, cache) == []
+    assert model_path("gibs/x") == "models/gibs/x.mdl"
+    assert model_path("Models\\Props\\Box.MDL") == "models/props/box.mdl"
+
+
+def test_conditional_param_and_exists():
+    read = reader({"materials/c.vmt": '"VertexLitGeneric" { "GPU>=2?$detail" "d/noise" '
+                                      '"$customtex" "c/custom" }'})
+    asked = []
+
+    def exists(path: str) -> bool:
+        asked.append(path)
+        return True
+
+    got = follow([ref("materials/c.vmt")], read, exists=exists)
+    assert [(r.path, r.reason[-1]) for r in got[1:]] == [
+        ("materials/d/noise.vtf", "materials/c.vmt $detail"),
+        ("materials/c/custom.vtf", "materials/c.vmt $customtex")]
+    assert asked == ["materials/c/custom.vtf"]

@@ -134,8 +134,10 @@ class _Chains:
     """What one `follow` call shares between references: the read function, the script
     indexes and the propdata gib sets, built on first use."""
 
-    def __init__(self, read: Read, map_name: str | None):
+    def __init__(self, read: Read, map_name: str | None,
+                 exists: Callable[[str], bool] | None = None):
         self.read = read
+        self.exists = exists
         self.sounds = soundscript_index(read, map_name)
         self.scapes = soundscape_index(read, map_name)
         self.cache: dict = {}
@@ -147,9 +149,9 @@ class _Chains:
         if path.startswith(SOUNDSCAPE):
             return soundscape_deps(ref, self.scapes)
         if path.endswith(".vmt"):
-            return material_deps(ref, self.read)
+            return material_deps(ref, self.read, exists=self.exists)
         if path.endswith(".mdl"):
-            return model_deps(ref, self.read, cache=self.cache)
+            return model_deps(ref, self.read, cache=self.cache, exists=self.exists)
         if path.endswith(".pcf"):
             return particle_deps(ref, self.read)
         if _PARTICLE_MANIFEST.fullmatch(path):
@@ -159,17 +161,22 @@ class _Chains:
         return []
 
 
-def dependencies(ref: Reference, read: Read, *, map_name: str | None = None) -> list[Reference]:
+def dependencies(ref: Reference, read: Read, *, map_name: str | None = None,
+                 exists: Callable[[str], bool] | None = None) -> list[Reference]:
     """What `ref` leads to directly (one step of `follow`)."""
-    return _Chains(read, map_name).deps(ref)
+    return _Chains(read, map_name, exists).deps(ref)
 
 
 def follow(references: Iterable[Reference], read: Read, *,
-           map_name: str | None = None) -> list[Reference]:
+           map_name: str | None = None,
+           exists: Callable[[str], bool] | None = None) -> list[Reference]:
     """The closure of `references` (see the module's docstring), in breadth-first order.
     `map_name` (the map's file name without `.bsp`) adds `maps/<map>_level_sounds.txt` and
-    `scripts/soundscapes_<map>.txt` to the soundscript and soundscape look-ups."""
-    chains = _Chains(read, map_name)
+    `scripts/soundscapes_<map>.txt` to the soundscript and soundscape look-ups. `exists(path)`
+    (e.g. a GameFS's `locate(path) is not None`) answers the look-ups that only ask whether a
+    file is there (a model's `$cdmaterials` folders, a custom shader parameter's texture);
+    without it they read the file."""
+    chains = _Chains(read, map_name, exists)
     found: dict[str, Reference] = {}
     queue: deque[Reference] = deque()
 

@@ -75,7 +75,7 @@ def _param_kind(name: str) -> str | None:
     """"texture", "material", "unknown" or None (a parameter that names no file)."""
     from srctools.vmt import VarType, get_parm_type
 
-    name = name.casefold()
+    name = name.casefold().rsplit("?", 1)[-1]  # `"GPU>=2?$detail"`: a condition first
     if name in MATERIAL_PARAMS_EXTRA:
         return "material"
     if not name.startswith("$"):
@@ -107,10 +107,12 @@ def _params(material) -> Iterator[tuple[str, str]]:
         yield from walk(block)
 
 
-def material_deps(ref: Reference, read: Read, data: bytes | None = None) -> list[Reference]:
+def material_deps(ref: Reference, read: Read, data: bytes | None = None,
+                  exists: Callable[[str], bool] | None = None) -> list[Reference]:
     """What the material `ref` leads to (its own bytes read with `read` unless given): the
     textures and materials its parameters name, and a patch material's `include` parent.
-    An unreadable or unparsable material leads nowhere."""
+    An unreadable or unparsable material leads nowhere. `exists(path)` answers whether an
+    unknown parameter's texture exists (default: `read` gives bytes)."""
     from srctools.tokenizer import TokenSyntaxError
     from srctools.vmt import Material
 
@@ -135,16 +137,17 @@ def material_deps(ref: Reference, read: Read, data: bytes | None = None) -> list
         lowered = value.casefold()
         if lowered in _NOT_FILES or lowered.startswith("_rt_"):
             continue
-        step = f"{ref.path} {name.casefold()}"
+        name = name.casefold().rsplit("?", 1)[-1]
+        step = f"{ref.path} {name}"
         if kind == "material":
             out.append(ref.via(step, material_path(value)))
             continue
         if kind == "unknown" and _NOT_A_NAME.fullmatch(value):
             continue
         path = texture_path(value)
-        if kind == "unknown" and read(path) is None:
+        if kind == "unknown" and not (exists(path) if exists else read(path) is not None):
             continue
-        if name.casefold() == "$envmap":
+        if name == "$envmap":
             built = bool(_BUILT_CUBEMAP.fullmatch(path))
             out.append(ref.via(step, path, optional=built))
             out.append(ref.via(step, path[:-4] + ".hdr.vtf", optional=True))

@@ -2,8 +2,8 @@
 
 - Its side files: `.vvd` (required), `.dx90.vtx` (required: the engine of these games loads
   it), `.dx80.vtx`, `.sw.vtx`, `.vtx` (optional: older renderers' variants), `.phy`
-  (optional: a model without physics has none), `.ani` (required, only when the header counts
-  external animation blocks: `numanimblocks` > 0).
+  (optional: a model without physics has none), and the `.ani` file the header names
+  (required, only when the header counts external animation blocks: `numanimblocks` > 0).
 - Materials: every skin family's textures (the skin table as srctools reads it: every family,
   the columns the meshes use) × the `$cdmaterials` folders: the first folder whose
   `materials/<folder>/<texture>.vmt` exists (asked of `read`), as the engine searches them; a
@@ -32,7 +32,8 @@ SIDE_FILES: tuple[tuple[str, bool], ...] = (
     (".vtx", True),
     (".phy", True),
 )
-# studiohdr_t: `numanimblocks` follows `szanimblocknameindex` at byte 348 (versions 44-49).
+# studiohdr_t (versions 44-49): `szanimblocknameindex` (the `.ani` file's name) at byte 348,
+# then `numanimblocks`.
 _ANIMBLOCKS_OFFSET = 352
 # Animation events whose options name a soundscript (AE_CL_PLAYSOUND, AE_SV_PLAYSOUND, the
 # NPC and generic sound events).
@@ -68,7 +69,9 @@ def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]
         if data is not None:
             try:
                 root = _kv(decode_text(data), "scripts/propdata.txt")
-                for block in root.find_all("PropData", "BreakableModels"):
+                for block in root.iter_tree(blocks=True):
+                    if block.name != "breakablemodels" or not block.has_children():
+                        continue
                     for group in block:
                         if group.has_children():
                             sets.setdefault(group.name, []).extend(kv.real_name for kv in group)
@@ -80,9 +83,15 @@ def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]
 
 
 def model_deps(ref: Reference, read: Read, data: bytes | None = None,
-               cache: dict | None = None) -> list[Reference]:
+               cache: dict | None = None,
+               exists: Callable[[str], bool] | None = None) -> list[Reference]:
     """What the model `ref` leads to (see the module's docstring). An unreadable model leads
-    only to its side files."""
+    only to its side files. `exists(path)` answers the `$cdmaterials` search (default: `read`
+    gives bytes)."""
+    if exists is None:
+        def exists(path: str) -> bool:
+            return read(path) is not None
+
     stem = ref.path.removesuffix(".mdl")
     out = [ref.via(f"{ref.path} model file", stem + ext, optional=optional)
            for ext, optional in SIDE_FILES]
@@ -90,10 +99,9 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
         data = read(ref.path)
     if data is None:
         return out
-    if len(data) >= _ANIMBLOCKS_OFFSET + 4:
-        (blocks,) = struct.unpack_from("<i", data, _ANIMBLOCKS_OFFSET)
-        if blocks > 0:
-            out.append(ref.via(f"{ref.path} animation blocks", stem + ".ani"))
+    ani = _ani_file(data)
+    if ani is not None:
+        out.append(ref.via(f"{ref.path} animation blocks", ani or stem + ".ani"))
     model = _parse(ref.path, data, read(stem + ".phy"))
     if model is None:
         return out
@@ -106,7 +114,7 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
     for texture in textures:
         candidates = [material_path(f"{folder}/{texture}" if folder else texture)
                       for folder in folders]
-        found = next((c for c in candidates if read(c) is not None), candidates[0])
+        found = next((c for c in candidates if exists(c)), candidates[0])
         out.append(ref.via(f"{ref.path} $cdmaterials {texture}", found))
     for included in model.included_models:
         out.append(ref.via(f"{ref.path} $includemodel", model_path(included.filename)))
@@ -131,6 +139,22 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
                                      (*ref.reason, f"{ref.path} sequence {sequence.label}"),
                                      ref.optional))
     return out
+
+
+def _ani_file(data: bytes) -> str | None:
+    """The `.ani` file a model's header names when it counts external animation blocks ("" if
+    the name is unreadable), None when it has none."""
+    if len(data) < _ANIMBLOCKS_OFFSET + 4:
+        return None
+    name_at, blocks = struct.unpack_from("<ii", data, _ANIMBLOCKS_OFFSET - 4)
+    if blocks <= 0:
+        return None
+    if 0 < name_at < len(data):
+        end = data.find(b"\0", name_at)
+        name = data[name_at:end if end >= 0 else len(data)].decode("ascii", "replace")
+        if name.strip():
+            return asset_path(name)
+    return ""
 
 
 def _parse(path: str, data: bytes, phy: bytes | None):
