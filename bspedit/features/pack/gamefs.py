@@ -1,0 +1,406 @@
+"""The game's file system as the Source engine builds it from `gameinfo.txt`: the search paths
+in lookup order (loose folders and VPKs), each marked as the mod's or the base game's, and
+lookups of asset paths through them.
+
+How `gameinfo.txt`'s `FileSystem/SearchPaths` becomes search paths (Source SDK 2013's
+`FileSystem_LoadSearchPaths`, followed where it matters for finding assets):
+
+- The file is found in any capitalisation (`GameInfo.txt`) in GAMEDIR and read with srctools'
+  KeyValues. Conditions (`[$X360]`, `[!$WIN32]`, `||`, `&&`) are evaluated for the Windows PC
+  game: `$WIN32`, `$WINDOWS` and `$PC` true, every other flag (consoles, `$OSX`, `$LINUX`,
+  `$POSIX`, `$DECK`) false, so the result does not depend on the machine running bspedit.
+- A key is a `+`-joined list of path IDs. A line is used for asset lookup when its IDs include
+  `game` or `mod`; `game_lv` (low-violence builds only), `platform`, `gamebin` and the write
+  IDs alone are not. A path already listed keeps its first place (the engine does not add a
+  search path twice).
+- `|gameinfo_path|` is GAMEDIR; `|all_source_engine_paths|` and every relative path are relative
+  to the game's root, the folder above GAMEDIR where `hl2/` and `platform/` live (for a mod under
+  `sourcemods/`, pass `root=` the base game's folder, e.g. Source SDK Base 2013). `|appid_N|`
+  names a Steam app's install folder, which is unknown without Steam: the line is skipped and
+  reported. Each path component is matched case-insensitively when the exact name is absent.
+- A value with `*` or `?` (`custom/*`) mounts each matching subfolder and `.vpk` file of its
+  folder, sorted case-insensitively (the engine's order); a `foo_dir.vpk` mounts once, its
+  `foo_NNN.vpk` archives are not mounted again. A missing wildcard folder adds nothing and is
+  not a problem (the engine ignores it too).
+- A value ending `.vpk` mounts `foo_dir.vpk` (with its archives `foo_000.vpk`...) or a
+  single-file `foo.vpk` when only that exists.
+- A loose folder also mounts its `pak01_dir.vpk`, `pak02_dir.vpk`... up to the first gap, ahead
+  of the folder's loose files: the Left 4 Dead branch's filesystem (L4D, Portal 2, CS:GO)
+  scans each search path for them in `CBaseFileSystem::AddSearchPath`; Source 2013 mods that
+  ship one list it in gameinfo anyway.
+- Extra sources: `--content DIR` folders (the mod's) and `--vpk FILE` VPKs go right after the
+  gameinfo's last mod search path, before the base game's.
+
+The mod is GAMEDIR and everything under it (its `custom/`, VPKs inside it) plus `--content`;
+everything else (including a `--vpk` outside GAMEDIR) is the base game.
+
+Paths this machine lacks are listed in `problems`, never fatal. Loose lookups match the asset
+path case-insensitively without walking trees: the exact lower-case path is tried first, and
+otherwise only the folders on the path's way are listed, once each (cached per folder)."""
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ...errors import BspError
+from .model import Location, asset_path
+from .vpk import VpkMount, dir_file
+
+#: Conditions true for the Windows PC game; every other `$FLAG` is false.
+TRUE_FLAGS = frozenset({"$win32", "$windows", "$pc"})
+#: The flags srctools gets for conditional blocks (its keys carry the `$`).
+_KV_FLAGS = {f: True for f in TRUE_FLAGS} | {
+    f: False for f in ("$x360", "$ps3", "$gameconsole", "$osx", "$linux", "$posix", "$deck")}
+
+# a one-line `key value [condition] // comment`: the condition is evaluated here, before
+# srctools parses, because srctools lets a true conditional line replace a preceding line of
+# the same key (which would drop a search path)
+_CONDITIONAL_LINE = re.compile(
+    r'^(?P<head>[ \t]*(?:"[^"\n]*"|[^\s"{}\[\]]+)[ \t]+(?:"[^"\n]*"|[^\s"{}\[\]]+))'
+    r'[ \t]*\[(?P<cond>[^\]\n]*)\][ \t]*(?P<tail>//[^\n]*)?$', re.M)
+_APPID = re.compile(r"\|appid_(\d+)\|", re.I)
+_ARCHIVE = re.compile(r"^(?P<stem>.*)_\d{3}\.vpk$")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPath:
+    """One place the game looks for files, in lookup order. `kind` is "folder" or "vpk";
+    `path` the folder or the `_dir.vpk` (or single-file VPK); `exists` whether this machine
+    has it; `base` True for the base game, False for the mod; `source` where it came from (the
+    gameinfo line `key value`, `--content`, `--vpk`, or `pak01_dir.vpk of FOLDER`)."""
+
+    kind: str
+    path: str
+    exists: bool
+    base: bool
+    source: str
+
+
+def condition_true(cond: str) -> bool:
+    """A KeyValues condition (`$X360`, `!$WIN32`, `$WIN32 || $OSX`, `$A && !$B`) for the
+    Windows PC game."""
+    def flag(term: str) -> bool:
+        term = term.strip()
+        negate = term.startswith("!")
+        name = term.lstrip("!").strip().lower()
+        return (name in TRUE_FLAGS) != negate
+    return any(all(flag(t) for t in alt.split("&&")) for alt in cond.split("||"))
+
+
+def _apply_line_conditions(text: str) -> str:
+    def keep(m: re.Match[str]) -> str:
+        return m.group("head") if condition_true(m.group("cond")) else ""
+    return _CONDITIONAL_LINE.sub(keep, text)
+
+
+def find_gameinfo(game_dir: str) -> str | None:
+    """GAMEDIR's `gameinfo.txt` in any capitalisation (the exact lower-case name first)."""
+    exact = os.path.join(game_dir, "gameinfo.txt")
+    if os.path.isfile(exact):
+        return exact
+    try:
+        names = sorted(e.name for e in os.scandir(game_dir)
+                       if e.name.lower() == "gameinfo.txt" and e.is_file())
+    except OSError:
+        return None
+    return os.path.join(game_dir, names[0]) if names else None
+
+
+def parse_search_paths(text: str, filename: str = "gameinfo.txt") -> list[tuple[str, str]]:
+    """The `(key, value)` lines of `GameInfo/FileSystem/SearchPaths`, in order, conditions
+    evaluated. Raises BspError when the text is not KeyValues or lacks the block."""
+    from srctools.keyvalues import Keyvalues
+    try:
+        kv = Keyvalues.parse(_apply_line_conditions(text), filename, flags=_KV_FLAGS)
+    except Exception as exc:  # noqa: BLE001 - srctools' KeyValError and tokenizer errors
+        raise BspError(f"not a KeyValues file: {exc}", path=filename) from None
+    for root in (*kv.find_all("GameInfo"), kv):
+        for fs in root.find_all("FileSystem"):
+            for block in fs.find_all("SearchPaths"):
+                if block.has_children():
+                    return [(c.real_name, c.value) for c in block if not c.has_children()]
+    raise BspError("no GameInfo/FileSystem/SearchPaths block", path=filename)
+
+
+def path_ids(key: str) -> set[str]:
+    """The lower-case path IDs of a SearchPaths key (`game+mod+mod_write`)."""
+    return {p.strip().lower() for p in key.split("+") if p.strip()}
+
+
+def used_for_assets(key: str) -> bool:
+    """A SearchPaths key whose path is searched for assets: its IDs include `game` or `mod`."""
+    return bool(path_ids(key) & {"game", "mod"})
+
+
+def match_case(path: str) -> str:
+    """`path` with each component that does not exist as written replaced by the one entry of
+    its folder that matches it ignoring case; `path` unchanged when a component matches nothing."""
+    if os.path.exists(path):
+        return path
+    head, tail = os.path.split(path)
+    if not tail or head == path:
+        return path
+    parent = match_case(head)
+    try:
+        with os.scandir(parent) as it:
+            hits = sorted(e.name for e in it if e.name.lower() == tail.lower())
+    except OSError:
+        return os.path.join(parent, tail)
+    return os.path.join(parent, hits[0] if hits else tail)
+
+
+def _under(path: str, folder: str) -> bool:
+    p, f = os.path.normcase(path), os.path.normcase(folder)
+    return p == f or p.startswith(f.rstrip(os.sep) + os.sep)
+
+
+class _Folder:
+    """A loose folder's lookups, listing a directory only when a lookup passes through it."""
+
+    def __init__(self, root: str, fs: GameFS) -> None:
+        self.root = root
+        self._fs = fs
+        self._listings: dict[str, dict[str, tuple[str, bool]]] = {}
+
+    def _listing(self, folder: str) -> dict[str, tuple[str, bool]]:
+        cached = self._listings.get(folder)
+        if cached is not None:
+            return cached
+        listing: dict[str, tuple[str, bool]] = {}
+        self._fs.scandir_calls += 1
+        try:
+            with os.scandir(folder) as it:
+                for e in it:
+                    low = e.name.lower()
+                    # names differing only in case: the lower-case one wins, else the first
+                    # in sorted order
+                    old = listing.get(low)
+                    if old is None or e.name == low or (old[0] != low and e.name < old[0]):
+                        try:
+                            listing[low] = (e.name, e.is_dir())
+                        except OSError:
+                            continue
+        except OSError:
+            pass
+        self._listings[folder] = listing
+        return listing
+
+    def find(self, path: str) -> str | None:
+        parts = path.split("/")
+        exact = os.path.join(self.root, *parts)
+        if os.path.isfile(exact):
+            return exact
+        folder = self.root
+        for i, part in enumerate(parts):
+            hit = self._listing(folder).get(part)
+            if hit is None:
+                return None
+            name, is_dir = hit
+            if i == len(parts) - 1:
+                return None if is_dir else os.path.join(folder, name)
+            if not is_dir:
+                return None
+            folder = os.path.join(folder, name)
+        return None
+
+    def listed(self) -> list[str]:
+        return list(self._listings)
+
+
+class GameFS:
+    """The game's search paths and lookups through them. Build it with `GameFS.load`.
+
+    `search_paths` are in lookup order; `problems` lists what this machine lacks (search paths,
+    VPK archives, `|appid_N|` mounts) and grows when a VPK opened on first use turns out to
+    lack archives. `scandir_calls` counts the folders listed so far (each at most once)."""
+
+    def __init__(self, game_dir: str, gameinfo: str, root: str,
+                 search_paths: list[SearchPath], problems: list[str]) -> None:
+        self.game_dir = game_dir
+        self.gameinfo = gameinfo
+        self.root = root
+        self.search_paths = search_paths
+        self.problems = problems
+        self.scandir_calls = 0
+        self._mounts: list[_Folder | VpkMount | None] = []
+        for sp in search_paths:
+            if not sp.exists:
+                self._mounts.append(None)
+            elif sp.kind == "vpk":
+                self._mounts.append(VpkMount(sp.path, problems))
+            else:
+                self._mounts.append(_Folder(sp.path, self))
+
+    @classmethod
+    def load(cls, game_dir: str | os.PathLike[str], *, content: Iterable[str | os.PathLike[str]] = (),
+             vpks: Iterable[str | os.PathLike[str]] = (),
+             root: str | os.PathLike[str] | None = None) -> GameFS:
+        """Read GAMEDIR's gameinfo.txt (any capitalisation) and build the search paths, with
+        `content` folders and `vpks` files added after the mod's own. `root` is the folder
+        relative paths and `|all_source_engine_paths|` start from (default: GAMEDIR's parent).
+        Raises BspError when GAMEDIR has no gameinfo.txt or it cannot be read."""
+        gdir = os.path.abspath(os.fspath(game_dir))
+        if os.path.isfile(gdir) and os.path.basename(gdir).lower() == "gameinfo.txt":
+            gdir = os.path.dirname(gdir)
+        if not os.path.isdir(gdir):
+            raise BspError("no such game folder", path=gdir)
+        gameinfo = find_gameinfo(gdir)
+        if gameinfo is None:
+            raise BspError("no gameinfo.txt in the game folder", path=gdir)
+        try:
+            with open(gameinfo, "rb") as f:
+                text = f.read().decode("utf-8-sig", errors="replace")
+        except OSError as exc:
+            raise BspError(f"cannot read: {exc.strerror or exc}", path=gameinfo) from None
+        base_dir = os.path.abspath(os.fspath(root)) if root is not None else os.path.dirname(gdir)
+        problems: list[str] = []
+        paths: list[SearchPath] = []
+        seen: set[tuple[str, str]] = set()
+
+        def add(kind: str, path: str, source: str, *, mod: bool | None = None,
+                at: int | None = None) -> int:
+            """Add one search path (a folder also brings its pakNN_dir.vpk ahead of it);
+            return how many entries were added."""
+            path = os.path.normpath(path)
+            added: list[SearchPath] = []
+            if kind == "folder" and os.path.isdir(path):
+                for n in range(1, 99):
+                    pak = os.path.join(path, f"pak{n:02d}_dir.vpk")
+                    if not os.path.isfile(pak):
+                        break
+                    added.append(SearchPath("vpk", pak, True, not _under(pak, gdir),
+                                            f"pak{n:02d}_dir.vpk of {source}"))
+            exists = os.path.isdir(path) if kind == "folder" else os.path.isfile(path)
+            is_mod = _under(path, gdir) if mod is None else mod
+            added.append(SearchPath(kind, path, exists, not is_mod, source))
+            fresh = [sp for sp in added if (sp.kind, os.path.normcase(sp.path)) not in seen]
+            for sp in fresh:
+                seen.add((sp.kind, os.path.normcase(sp.path)))
+                if not sp.exists:
+                    problems.append(f"{source}: {sp.path} is not on this machine")
+            pos = len(paths) if at is None else at
+            paths[pos:pos] = fresh
+            return len(fresh)
+
+        for key, value in parse_search_paths(text, gameinfo):
+            if not used_for_assets(key):
+                continue
+            source = f"{key} {value}"
+            resolved = _resolve(value, gdir, base_dir)
+            if resolved is None:
+                problems.append(f"{source}: a Steam app's install folder is unknown without "
+                                "Steam; skipped")
+                continue
+            if "*" in value or "?" in value:
+                for kind, path in _expand_wildcard(resolved):
+                    add(kind, path, source)
+            elif resolved.lower().endswith(".vpk"):
+                add("vpk", dir_file(match_case(resolved)), source)
+            else:
+                add("folder", match_case(resolved), source)
+
+        mods = [i for i, sp in enumerate(paths) if not sp.base]
+        at = mods[-1] + 1 if mods else 0
+        for folder in content:
+            at += add("folder", os.path.abspath(os.fspath(folder)), "--content", mod=True, at=at)
+        for vpk in vpks:
+            path = dir_file(os.path.abspath(os.fspath(vpk)))
+            at += add("vpk", path, "--vpk", at=at)
+        return cls(gdir, gameinfo, base_dir, paths, problems)
+
+    def _hits(self, path: str) -> Iterable[tuple[Location, _Folder | VpkMount, object]]:
+        name = asset_path(path)
+        if not name or ".." in name.split("/"):
+            return
+        for sp, mount in zip(self.search_paths, self._mounts):
+            if mount is None:
+                continue
+            if isinstance(mount, VpkMount):
+                info = mount.find(name)
+                if info is not None:
+                    yield Location("vpk", sp.path, mount.readable(info), sp.base), mount, info
+            else:
+                found = mount.find(name)
+                if found is not None:
+                    yield Location("loose", sp.path, True, sp.base), mount, found
+
+    def locate(self, path: str) -> Location | None:
+        """Where the game finds `path` (any case, any slashes): the first search path that
+        has it, or None. A VPK entry whose archive is absent is found with readable=False."""
+        for loc, _, _ in self._hits(path):
+            return loc
+        return None
+
+    def locate_all(self, path: str) -> list[Location]:
+        """Every search path that has `path`, in lookup order (the first is what the game
+        loads; the others are what it overrides)."""
+        return [loc for loc, _, _ in self._hits(path)]
+
+    def file(self, path: str) -> str | None:
+        """The loose file the game would read for `path`, when the first hit is loose."""
+        for loc, _, found in self._hits(path):
+            return found if loc.kind == "loose" and isinstance(found, str) else None
+        return None
+
+    def read(self, path: str) -> bytes | None:
+        """The bytes of `path` from the first location that can be read; None when it is
+        missing everywhere or no location can be read."""
+        for loc, mount, found in self._hits(path):
+            if isinstance(mount, VpkMount):
+                data = mount.read(found)  # type: ignore[arg-type]
+            else:
+                assert isinstance(found, str)
+                try:
+                    with open(found, "rb") as f:
+                        data = f.read()
+                except OSError as exc:
+                    self.problems.append(f"{found}: cannot be read ({exc.strerror or exc})")
+                    data = None
+            if data is not None:
+                return data
+        return None
+
+    def listed_folders(self) -> list[str]:
+        """The folders listed so far by case-insensitive lookups (for tests and reports)."""
+        return [d for m in self._mounts if isinstance(m, _Folder) for d in m.listed()]
+
+
+def _resolve(value: str, gameinfo_dir: str, root: str) -> str | None:
+    """A SearchPaths value as an absolute path; None for `|appid_N|` (needs Steam)."""
+    low = value.lower()
+    if low.startswith("|gameinfo_path|"):
+        start, rest = gameinfo_dir, value[len("|gameinfo_path|"):]
+    elif low.startswith("|all_source_engine_paths|"):
+        start, rest = root, value[len("|all_source_engine_paths|"):]
+    elif _APPID.match(value):
+        return None
+    else:
+        start, rest = root, value
+    return os.path.normpath(os.path.join(start, rest.replace("\\", "/")))
+
+
+def _expand_wildcard(pattern: str) -> list[tuple[str, str]]:
+    """The folders and VPKs a wildcard search path mounts, in the engine's order."""
+    folder, mask = os.path.split(pattern)
+    folder = match_case(folder)
+    try:
+        with os.scandir(folder) as it:
+            found = [(e.name, e.is_dir()) for e in it
+                     if not e.name.startswith(".")
+                     and fnmatch.fnmatchcase(e.name.lower(), mask.lower())
+                     and (e.is_dir() or e.name.lower().endswith(".vpk"))]
+    except OSError:
+        return []
+    found.sort(key=lambda x: x[0].lower())
+    dir_stems = {n.lower()[:-8] for n, d in found if not d and n.lower().endswith("_dir.vpk")}
+    out: list[tuple[str, str]] = []
+    for name, is_dir in found:
+        m = _ARCHIVE.match(name.lower())
+        if not is_dir and m and m.group("stem") in dir_stems:
+            continue
+        path = os.path.join(folder, name)
+        out.append(("folder", path) if is_dir else ("vpk", dir_file(path)))
+    return out
