@@ -11,10 +11,10 @@ then `scripts/soundscapes_<map>.txt` (which overrides them and, when used, is a 
 It leads to its `wave`s (in `playlooping`, and `playrandom`'s `rndwave`), the soundscripts its
 `soundname` keys name, and the soundscapes its `playsoundscape` blocks nest.
 
-Sound characters at the start of a file name (`*` stream, `#` dry mix, `@` omni, `<`/`>`
-directional/doppler, `^` distance variant, `)`/`(` spatial/directional stereo, `}` fast pitch,
-`$` subtitled, `?` user voice, `&`/`~`/`+`... HRTF and later games' marks) are not part of the
-path and are stripped; a name starting with `!` is a sentence, not a file.
+Sound characters at the start of a file name (`SOUND_CHARS`: `*` stream, `#` dry mix, `@` omni,
+`<`/`>` directional/doppler, `^` distance variant, `)`/`(` spatial/directional stereo, `}`
+fast pitch, `$` subtitled, `?` user voice, `~`/`&`/`+` later games' HRTF and radio marks) are
+not part of the path and are stripped; a name starting with `!` is a sentence, not a file.
 """
 from __future__ import annotations
 
@@ -25,7 +25,11 @@ from .model import Reference, asset_path
 
 Read = Callable[[str], "bytes | None"]
 
-SOUND_CHARS = "*#@<>^)(}$?&~+%"
+# Valve's soundchars.h (`IsSoundChar`): `*` stream, `?` user voice, `!` sentence, `#` dry mix,
+# `>` doppler, `<` directional, `^` distance variant, `@` omni, `)` spatial stereo, `}` fast
+# pitch; later engines add `(` directional stereo, `$` subtitled, `~` HRTF, `+` radio, and
+# `&` (HRTF forced, srctools' list).
+SOUND_CHARS = "*?!#><^@)}($~+&"
 SOUNDSCRIPT = "soundscript:"
 SOUNDSCAPE = "soundscape:"
 GAME_SOUNDS_MANIFEST = "scripts/game_sounds_manifest.txt"
