@@ -247,6 +247,25 @@ def test_folder_mounts_its_pak01_dir_vpk_first(tmp_path):
     assert fs.locate("materials/three.vmt") is None
 
 
+def test_iter_files_lists_a_folder_once_per_name(tmp_path):
+    game = write_gameinfo(tmp_path / "mymod", "\t\t\tgame+mod |gameinfo_path|.")
+    (game / "Materials" / "Props").mkdir(parents=True)
+    (game / "Materials" / "Props" / "Crate.VMT").write_bytes(b"loose")
+    (game / "materials_other").mkdir()
+    (game / "materials_other" / "no.vmt").write_bytes(b"")
+    write_vpk(game / "pak01_dir.vpk", {"materials/props/crate.vmt": b"vpk",
+                                       "materials/props/barrel.vmt": b"b",
+                                       "models/x.mdl": b"m"})
+    fs = GameFS.load(game)
+    got = {name: (loc.kind, loc.readable) for name, loc in fs.iter_files("MATERIALS/")}
+    assert got == {"materials/props/crate.vmt": ("vpk", True),
+                   "materials/props/barrel.vmt": ("vpk", True)}
+    assert [name for name, _ in fs.iter_files("materials/props/crate.vmt")] == []
+    assert {name for name, _ in fs.iter_files("")} == {
+        "materials/props/crate.vmt", "materials/props/barrel.vmt", "models/x.mdl",
+        "materials_other/no.vmt", "gameinfo.txt", "pak01_dir.vpk", "pak01_000.vpk"}
+
+
 def test_vpk_with_absent_archive_falls_through_to_the_next_location(tmp_path):
     game = write_gameinfo(tmp_path / "mymod", "\n".join([
         "\t\t\tgame+mod |gameinfo_path|pak.vpk",

@@ -42,7 +42,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ...errors import BspError
@@ -206,6 +206,28 @@ class _Folder:
             folder = os.path.join(folder, name)
         return None
 
+    def folder(self, path: str) -> str | None:
+        """The real folder for an asset folder path ("" is the root), found like `find`."""
+        folder = self.root
+        for part in path.split("/") if path else ():
+            hit = self._listing(folder).get(part)
+            if hit is None or not hit[1]:
+                return None
+            folder = os.path.join(folder, hit[0])
+        return folder
+
+    def walk(self, path: str) -> Iterator[tuple[str, str]]:
+        """`(asset path, file)` for every file under the asset folder `path`."""
+        top = self.folder(path)
+        if top is None:
+            return
+        for dirpath, dirnames, filenames in os.walk(top):
+            self._fs.scandir_calls += 1
+            dirnames.sort()
+            rel = os.path.relpath(dirpath, self.root)
+            for name in sorted(filenames):
+                yield asset_path(os.path.join(rel, name)), os.path.join(dirpath, name)
+
     def listed(self) -> list[str]:
         return list(self._listings)
 
@@ -362,6 +384,31 @@ class GameFS:
             if data is not None:
                 return data
         return None
+
+    def iter_files(self, prefix: str) -> Iterator[tuple[str, Location]]:
+        """Every file under the asset folder `prefix` (`materials/models/props`; "" for all),
+        once each with the location the game loads it from, search path by search path. It
+        lists the folders under `prefix` in every loose search path: for audits, not lookups."""
+        top = asset_path(prefix)
+        if ".." in top.split("/"):
+            return
+        start = top + "/" if top else ""
+        seen: set[str] = set()
+        for sp, mount in zip(self.search_paths, self._mounts):
+            if mount is None:
+                continue
+            if isinstance(mount, VpkMount):
+                for name in mount.names():
+                    if name.startswith(start) and name not in seen:
+                        seen.add(name)
+                        info = mount.find(name)
+                        assert info is not None
+                        yield name, Location("vpk", sp.path, mount.readable(info), sp.base)
+            else:
+                for name, _ in mount.walk(top):
+                    if name not in seen:
+                        seen.add(name)
+                        yield name, Location("loose", sp.path, True, sp.base)
 
     def listed_folders(self) -> list[str]:
         """The folders listed so far by case-insensitive lookups (for tests and reports)."""
