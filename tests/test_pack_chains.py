@@ -465,3 +465,18 @@ def test_conditional_param_and_exists():
         ("materials/d/noise.vtf", "materials/c.vmt $detail"),
         ("materials/c/custom.vtf", "materials/c.vmt $customtex")]
     assert asked == ["materials/c/custom.vtf"]
+
+
+def test_vscript_literal_calls():
+    read = reader({
+        "scripts/vscripts/mymap/main.nut": b'IncludeScript("mymap/util")\n'
+            b'DoIncludeScript( "shared.nut", self )\nself.PrecacheScriptSound("Door.Open")\n'
+            b'PrecacheModel("models/props/box.mdl")\nIncludeScript(name)\n',
+        "scripts/vscripts/mymap/util.nut": b'IncludeScript("mymap/main")',
+    })
+    got = follow([ref("scripts/vscripts/mymap/main.nut")], read)
+    assert [r.path for r in got] == [
+        "scripts/vscripts/mymap/main.nut", "scripts/vscripts/mymap/util.nut",
+        "scripts/vscripts/shared.nut", "soundscript:door.open", "models/props/box.mdl",
+        "models/props/box.vvd", "models/props/box.dx90.vtx", "models/props/box.dx80.vtx",
+        "models/props/box.sw.vtx", "models/props/box.vtx", "models/props/box.phy"]

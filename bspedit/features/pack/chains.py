@@ -16,6 +16,9 @@ unreadable); the chains never touch a file system themselves. What each kind lea
 - a particle manifest (`particles/particles_manifest*.txt`, `maps/<map>_particles.txt`):
   `particle_manifest_deps` (its `.pcf` files);
 - `resource/overviews/<map>.txt`: `overview_deps` (its `material`);
+- `.nut` (a VScript): `vscript_deps` (the literal arguments of `IncludeScript`,
+  `DoIncludeScript`, `PrecacheScriptSound`/`PrecacheSoundScript` and `PrecacheModel`; names
+  built at run time cannot be followed);
 - anything else (`.vtf`, `.wav`, ...) leads nowhere.
 """
 from __future__ import annotations
@@ -130,6 +133,35 @@ def overview_deps(ref: Reference, read: Read) -> list[Reference]:
     return out
 
 
+_SCRIPT_CALL = re.compile(rb'\b(IncludeScript|DoIncludeScript|PrecacheScriptSound|'
+                          rb'PrecacheSoundScript|PrecacheModel)\s*\(\s*"([^"\r\n]+)"')
+
+
+def vscript_deps(ref: Reference, read: Read) -> list[Reference]:
+    """What a VScript (`.nut`) names with literal strings: included scripts
+    (`scripts/vscripts/<name>.nut`), soundscripts and models."""
+    data = read(ref.path)
+    if data is None:
+        return []
+    out = []
+    for func, arg in _SCRIPT_CALL.findall(data):
+        name = arg.decode("utf-8", "replace").strip()
+        step = f"{ref.path} {func.decode()}"
+        if func in (b"IncludeScript", b"DoIncludeScript"):
+            path = asset_path(name)
+            if not path.startswith("scripts/vscripts/"):
+                path = "scripts/vscripts/" + path
+            if not path.endswith((".nut", ".gnut")):
+                path += ".nut"
+            out.append(ref.via(step, path))
+        elif func == b"PrecacheModel":
+            out.append(ref.via(step, model_path(name)))
+        else:
+            out.append(Reference(SOUNDSCRIPT + name.casefold(), (*ref.reason, step),
+                                 ref.optional))
+    return out
+
+
 class _Chains:
     """What one `follow` call shares between references: the read function, the script
     indexes and the propdata gib sets, built on first use."""
@@ -158,6 +190,8 @@ class _Chains:
             return particle_manifest_deps(ref, self.read)
         if _OVERVIEW.fullmatch(path):
             return overview_deps(ref, self.read)
+        if path.endswith(".nut"):
+            return vscript_deps(ref, self.read)
         return []
 
 
