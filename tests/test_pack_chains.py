@@ -480,3 +480,31 @@ def test_vscript_literal_calls():
         "scripts/vscripts/shared.nut", "soundscript:door.open", "models/props/box.mdl",
         "models/props/box.vvd", "models/props/box.dx90.vtx", "models/props/box.dx80.vtx",
         "models/props/box.sw.vtx", "models/props/box.vtx", "models/props/box.phy"]
+
+
+@needs_content
+def test_model_header_fallback():
+    """For models srctools refuses (a version past 49), the materials come from the header:
+    on every loose portalcollab model the header agrees with srctools, and metal_box with its
+    version byte set to 53 still leads to every skin's material."""
+    from bspedit.features.pack.models import _header, _parse, model_deps
+
+    def norm(folders):
+        return [asset_path(f) for f in folders if f]
+
+    read = loose(PORTAL)
+    models = sorted(p for p in read.table if p.endswith(".mdl"))
+    assert len(models) == 13
+    for path in models:
+        data = read(path)
+        cdmaterials, skins, includes = _header(data)
+        model = _parse(path, data, None)
+        assert norm(cdmaterials) == norm(model.cdmaterials), path
+        assert {t for f in model.skins for t in f} <= {t for f in skins for t in f}, path
+        assert includes == [i.filename for i in model.included_models], path
+    data = bytearray(read("models/props/metal_box.mdl"))
+    data[4] = 53
+    assert _parse("models/props/metal_box.mdl", bytes(data), None) is None
+    got = paths(model_deps(ref("models/props/metal_box.mdl"), read, bytes(data)))
+    assert {p for p in got if p.endswith(".vmt")} == {
+        p for p in METAL_BOX if p.endswith(".vmt")}

@@ -104,10 +104,16 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
         out.append(ref.via(f"{ref.path} animation blocks", ani or stem + ".ani"))
     model = _parse(ref.path, data, read(stem + ".phy"))
     if model is None:
-        return out
-    folders = [asset_path(f) for f in model.cdmaterials] or [""]
+        header = _header(data)
+        if header is None:
+            return out
+        cdmaterials, skins, includes = header
+    else:
+        cdmaterials, skins = model.cdmaterials, model.skins
+        includes = [included.filename for included in model.included_models]
+    folders = [asset_path(f) for f in cdmaterials] or [""]
     textures: list[str] = []
-    for family in model.skins:
+    for family in skins:
         for texture in family:
             if texture.casefold() not in (t.casefold() for t in textures):
                 textures.append(texture)
@@ -116,8 +122,10 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
                       for folder in folders]
         found = next((c for c in candidates if exists(c)), candidates[0])
         out.append(ref.via(f"{ref.path} $cdmaterials {texture}", found))
-    for included in model.included_models:
-        out.append(ref.via(f"{ref.path} $includemodel", model_path(included.filename)))
+    for included in includes:
+        out.append(ref.via(f"{ref.path} $includemodel", model_path(included)))
+    if model is None:
+        return out
     for brk in model.phys_keyvalues.find_all("break"):
         for kv in brk.find_all("model"):
             out.append(ref.via(f"{ref.path} break model", model_path(kv.value)))
@@ -155,6 +163,45 @@ def _ani_file(data: bytes) -> str | None:
         if name.strip():
             return asset_path(name)
     return ""
+
+
+def _cstr(data: bytes, at: int) -> str:
+    if not 0 < at < len(data):
+        return ""
+    end = data.find(b"\0", at)
+    return data[at:end if end >= 0 else len(data)].decode("utf-8", "replace")
+
+
+def _header(data: bytes) -> tuple[list[str], list[list[str]], list[str]] | None:
+    """`$cdmaterials`, the skin families' texture names and `$includemodel`s read straight
+    from studiohdr_t, for models srctools cannot read (versions past 49): the texture table
+    (byte 204: count, offset; 64-byte mstudiotexture_t whose name offset is relative to it),
+    the cdmaterials table (212: count, offset of name offsets), the skin table (220: columns,
+    families, offset of shorts) and the include table (336: count, offset; 8-byte entries whose
+    name offset is relative to each). None when the header is not one."""
+    if len(data) < 344 or data[:4] != b"IDST":
+        return None
+    try:
+        n_tex, tex_at, n_cd, cd_at, n_ref, n_fam, skin_at = struct.unpack_from("<7i", data, 204)
+        n_inc, inc_at = struct.unpack_from("<2i", data, 336)
+        if not (0 <= n_tex <= 4096 and 0 <= n_cd <= 256 and 0 <= n_ref <= 4096
+                and 0 <= n_fam <= 4096 and 0 <= n_inc <= 256):
+            return None
+        names = [_cstr(data, tex_at + 64 * i + struct.unpack_from("<i", data, tex_at + 64 * i)[0])
+                 for i in range(n_tex)]
+        cdmaterials = [_cstr(data, struct.unpack_from("<i", data, cd_at + 4 * i)[0])
+                       for i in range(n_cd)]
+        skins = []
+        for family in range(n_fam):
+            row = struct.unpack_from(f"<{n_ref}h", data, skin_at + 2 * n_ref * family)
+            skins.append([names[i] for i in row if 0 <= i < n_tex and names[i]])
+        if not skins:
+            skins = [[name for name in names if name]]
+        includes = [_cstr(data, inc_at + 8 * i + struct.unpack_from("<i", data, inc_at + 8 * i + 4)[0])
+                    for i in range(n_inc)]
+    except struct.error:
+        return None
+    return cdmaterials, skins, [name for name in includes if name]
 
 
 def _parse(path: str, data: bytes, phy: bytes | None):
