@@ -19,10 +19,9 @@ Names that are not files are references with a prefix (`soundscript:`, `soundsca
 """
 from __future__ import annotations
 
-import itertools
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import entity_assets as ea
@@ -239,15 +238,16 @@ def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Refer
 
 
 def entity_references(bsp: Bsp) -> list[Reference]:
-    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` (every value of a
-    repeated key)."""
+    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS`, in file order (every
+    value of a repeated key; the reason names the key as the entity writes it)."""
     out: list[Reference] = []
     for index, entity in enumerate(bsp.entities(lenient=True)):
         classname = (entity.get("classname") or "").strip()
-        for key, kind in ea.asset_keys(classname):
-            for value in entity.get_all(key):
-                reason = (f"entity {index} {classname} {key!r}",)
-                out += key_references(kind, value, reason)
+        kinds = {key.lower(): kind for key, kind in ea.asset_keys(classname)}
+        for key, value in entity.pairs():
+            kind = kinds.get(key.lower())
+            if kind is not None:
+                out += key_references(kind, value, (f"entity {index} {classname} {key!r}",))
     return out
 
 
@@ -419,30 +419,7 @@ def _pak_names(bsp: Bsp) -> list[str]:
 # -- map-named files ---------------------------------------------------------------------------
 def side_file_references(bsp: Bsp, name: str) -> list[Reference]:
     """The files the engine and games look for by the map's name (`SIDE_FILES`), all optional
-    (`map-named file`). When the pakfile holds `resource/overviews/<map>.txt`, the material
-    its `material` key names (the radar image) is one too."""
-    out = [Reference(pattern.format(map=asset_path(name)), ("map-named file",), optional=True)
-           for pattern in SIDE_FILES]
-    overview = f"resource/overviews/{asset_path(name)}.txt"
-    if _has(bsp, "PAKFILE"):
-        try:
-            entry = bsp.pakfile.find(overview)
-            data = bsp.pakfile.read(entry) if entry is not None else None
-        except Exception:  # noqa: BLE001
-            data = None
-        if data:
-            for value in _kv_values(data, "material"):
-                material = _material(value)
-                if material:
-                    out.append(Reference(material, (overview + " 'material'",)))
-    return out
-
-
-def _kv_values(data: bytes, wanted: str) -> Iterator[str]:
-    """The values of key `wanted` in KeyValues text (quoted or bare tokens; `//` comments)."""
-    text = data.decode("utf-8", "replace")
-    tokens = re.findall(r'"([^"]*)"|(//[^\n]*)|([^\s{}"]+)|[{}]', text)
-    flat = [q or b for q, c, b in tokens if not c]
-    for key, value in itertools.pairwise(flat):
-        if key.lower() == wanted:
-            yield value
+    (`map-named file`). What they name in turn (the overview's radar material, the level
+    sounds' and particle manifest's files) is the chains' (`chains.follow`)."""
+    return [Reference(pattern.format(map=asset_path(name)), ("map-named file",), optional=True)
+            for pattern in SIDE_FILES]
