@@ -9,6 +9,9 @@
   `materials/<folder>/<texture>.vmt` exists (asked of `read`), as the engine searches them; a
   texture found in no folder is listed under the first folder, so it shows as missing.
 - `$includemodel` models.
+- srctools reads the model (versions 44-49); for one it refuses (a later version), the
+  `$cdmaterials`, skin table and includes are read straight from the header (`_header`), and
+  the gibs and sounds below are not looked for.
 - Gibs: the `.phy` keyvalues' `break` blocks' `model`, and the model keyvalues' `prop_data`
   `breakable_model` gib set, looked up in `scripts/propdata.txt`'s `BreakableModels`.
 - Sounds its animation events play, as `soundscript:<name>` references.
