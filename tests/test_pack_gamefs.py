@@ -168,7 +168,44 @@ def test_vpk_v1_odd_names():
     # the stored name keeps its case; the lookup is by the lower-case asset path
     upper = mount.find("uppercasefolder/uppercasefile.txt")
     assert upper is not None and upper.filename == "UpperCaseFolder/UpperCaseFile.txt"
+    assert mount.version == 1
     assert mount.problems == []
+
+
+@needs_content
+@pytest.mark.parametrize("name", ["steamdb_test_dir.vpk", "steamdb_test_single.vpk",
+                                  "broken_dir.vpk", "platform_misc_dir.vpk",
+                                  "../portalcollab/mapbase/mapbase_shared/shared_content_v7_0_dir.vpk"])
+def test_vpk_reader_agrees_with_srctools(name):
+    """srctools' VPK reader as the oracle: the same entries, CRCs, sizes, archives, bytes."""
+    from srctools.vpk import VPK
+    path = str(VPKS / name)
+    oracle = VPK(path)
+    mount = VpkMount(path)
+    assert mount.version == 0 and mount.names() and mount.version == oracle.version
+    assert len(mount.names()) == len(oracle)
+    for info in oracle:
+        entry = mount.find(info.filename.lower())
+        assert entry is not None and entry.filename == info.filename
+        assert (entry.crc, entry.size, entry.archive) == (info.crc, info.size, info.arch_index)
+        if mount.readable(entry):
+            assert mount.read(entry) == info.read()
+        else:
+            assert mount.read(entry) is None
+
+
+def test_damaged_vpk_directories_are_problems(tmp_path):
+    good = write_vpk(tmp_path / "good_dir.vpk", {"materials/a.vmt": b"a", "b.txt": b"b"})
+    raw = good.read_bytes()
+    cases = {"notvpk_dir.vpk": b"PK\3\4" + bytes(40), "short_dir.vpk": raw[:20],
+             "cut_dir.vpk": raw[:-6]}
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        problems: list[str] = []
+        mount = VpkMount(str(tmp_path / name), problems)
+        assert mount.find("materials/a.vmt") is None and mount.names() == []
+        assert len(problems) == 1 and "not a readable VPK" in problems[0], name
+    assert VpkMount(str(good)).read(VpkMount(str(good)).find("b.txt")) == b"b"  # type: ignore[arg-type]
 
 
 @needs_content

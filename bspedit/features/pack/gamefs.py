@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from ...errors import BspError
 from .model import Location, asset_path
-from .vpk import VpkMount, dir_file
+from .vpk import Entry, VpkMount, dir_file
 
 #: Conditions true for the Windows PC game; every other `$FLAG` is false.
 TRUE_FLAGS = frozenset({"$win32", "$windows", "$pc"})
@@ -333,7 +333,7 @@ class GameFS:
             at += add("vpk", path, "--vpk", at=at)
         return cls(gdir, gameinfo, base_dir, paths, problems)
 
-    def _hits(self, path: str) -> Iterable[tuple[Location, _Folder | VpkMount, object]]:
+    def _hits(self, path: str) -> Iterator[tuple[Location, _Folder | VpkMount, str | Entry]]:
         name = asset_path(path)
         if not name or ".." in name.split("/"):
             return
@@ -364,7 +364,7 @@ class GameFS:
     def file(self, path: str) -> str | None:
         """The loose file the game would read for `path`, when the first hit is loose."""
         for loc, _, found in self._hits(path):
-            return found if loc.kind == "loose" and isinstance(found, str) else None
+            return found if isinstance(found, str) else None
         return None
 
     def read(self, path: str) -> bytes | None:
@@ -372,7 +372,8 @@ class GameFS:
         missing everywhere or no location can be read."""
         for loc, mount, found in self._hits(path):
             if isinstance(mount, VpkMount):
-                data = mount.read(found)  # type: ignore[arg-type]
+                assert isinstance(found, Entry)
+                data = mount.read(found)
             else:
                 assert isinstance(found, str)
                 try:
