@@ -387,3 +387,15 @@ def test_importing_gamefs_does_not_import_srctools():
             "print('srctools' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["info", str(ROOT / "tests/data/tiny.bsp")]])
+def test_other_verbs_do_not_import_srctools(argv):
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('srctools loaded:', 'srctools' in sys.modules))\n"
+            f"sys.argv = ['bspedit', *{argv!r}]\n"
+            "from bspedit.cli import main\n"
+            "sys.exit(main())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "srctools loaded: False"

@@ -3,9 +3,10 @@
 file or its numbered archives (`foo_dir.vpk` -> `foo_000.vpk`, `foo_001.vpk`...).
 
 The directory tree is read here rather than with srctools' `VPK` (which the tests use as the
-oracle): srctools reads it a byte at a time (about 16 ms per 1,000 entries, seconds for a game's
-VPKs) and keeps every entry's preload bytes and the whole data section in memory; this keeps
-one small tuple per entry and reads data from the file only when asked.
+oracle): srctools reads it a byte at a time (about 6.5 ms per 1,000 entries, before any index;
+this reader with its lower-case index takes about 3.8 ms) and keeps every entry's preload bytes
+and the directory file's whole data section in memory; this keeps one small tuple per entry
+and reads data from the files only when asked.
 
 An archive that is absent does not stop the lookups: its entries are listed (`readable` is
 False) and reading them gives None; the VPK records the problem once."""
