@@ -242,6 +242,19 @@ def test_appid_and_missing_custom_and_no_steam(tmp_path):
     assert fs.locate("materials/wall.vmt") == Location("loose", str(game), True, False)
 
 
+def test_appid_folder_given_by_the_caller(tmp_path):
+    game = write_gameinfo(tmp_path / "mymod", "\n".join([
+        "\t\t\tgame+mod |gameinfo_path|.",
+        "\t\t\tgame |appid_620|portal2"]))
+    portal2 = tmp_path / "Portal 2"
+    (portal2 / "portal2" / "materials").mkdir(parents=True)
+    (portal2 / "portal2" / "materials" / "p2.vmt").write_bytes(b"p2")
+    fs = GameFS.load(game, apps={620: portal2})
+    assert [(sp.path, sp.base) for sp in fs.search_paths] == [
+        (str(game), False), (str(portal2 / "portal2"), True)]
+    assert fs.read("materials/p2.vmt") == b"p2" and fs.problems == []
+
+
 def test_custom_wildcard_order_and_vpks(tmp_path):
     game = write_gameinfo(tmp_path / "mymod", "\n".join([
         "\t\t\tgame+mod |gameinfo_path|custom/*",

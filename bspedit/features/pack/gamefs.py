@@ -17,7 +17,7 @@ How `gameinfo.txt`'s `FileSystem/SearchPaths` becomes search paths (Source SDK 2
   to the game's root, the folder above GAMEDIR where `hl2/` and `platform/` live (for a mod under
   `sourcemods/`, pass `root=` the base game's folder, e.g. Source SDK Base 2013). `|appid_N|`
   names a Steam app's install folder, which is unknown without Steam: the line is skipped and
-  reported. Each path component is matched case-insensitively when the exact name is absent.
+  reported, unless `apps` maps that app ID to its folder. Each path component is matched case-insensitively when the exact name is absent.
 - A value with `*` or `?` (`custom/*`) mounts each matching subfolder and `.vpk` file of its
   folder, sorted case-insensitively (the engine's order); a `foo_dir.vpk` mounts once, its
   `foo_NNN.vpk` archives are not mounted again. A missing wildcard folder adds nothing and is
@@ -42,7 +42,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ...errors import BspError
@@ -259,10 +259,12 @@ class GameFS:
     @classmethod
     def load(cls, game_dir: str | os.PathLike[str], *, content: Iterable[str | os.PathLike[str]] = (),
              vpks: Iterable[str | os.PathLike[str]] = (),
-             root: str | os.PathLike[str] | None = None) -> GameFS:
+             root: str | os.PathLike[str] | None = None,
+             apps: Mapping[int, str | os.PathLike[str]] | None = None) -> GameFS:
         """Read GAMEDIR's gameinfo.txt (any capitalisation) and build the search paths, with
         `content` folders and `vpks` files added after the mod's own. `root` is the folder
-        relative paths and `|all_source_engine_paths|` start from (default: GAMEDIR's parent).
+        relative paths and `|all_source_engine_paths|` start from (default: GAMEDIR's parent);
+        `apps` maps Steam app IDs to their install folders for `|appid_N|` (Steam is not asked).
         Raises BspError when GAMEDIR has no gameinfo.txt or it cannot be read."""
         gdir = os.path.abspath(os.fspath(game_dir))
         if os.path.isfile(gdir) and os.path.basename(gdir).lower() == "gameinfo.txt":
@@ -311,7 +313,7 @@ class GameFS:
             if not used_for_assets(key):
                 continue
             source = f"{key} {value}"
-            resolved = _resolve(value, gdir, base_dir)
+            resolved = _resolve(value, gdir, base_dir, apps or {})
             if resolved is None:
                 problems.append(f"{source}: a Steam app's install folder is unknown without "
                                 "Steam; skipped")
@@ -416,15 +418,20 @@ class GameFS:
         return [d for m in self._mounts if isinstance(m, _Folder) for d in m.listed()]
 
 
-def _resolve(value: str, gameinfo_dir: str, root: str) -> str | None:
-    """A SearchPaths value as an absolute path; None for `|appid_N|` (needs Steam)."""
+def _resolve(value: str, gameinfo_dir: str, root: str,
+             apps: Mapping[int, str | os.PathLike[str]]) -> str | None:
+    """A SearchPaths value as an absolute path; None for an `|appid_N|` not in `apps`."""
     low = value.lower()
+    appid = _APPID.match(value)
     if low.startswith("|gameinfo_path|"):
         start, rest = gameinfo_dir, value[len("|gameinfo_path|"):]
     elif low.startswith("|all_source_engine_paths|"):
         start, rest = root, value[len("|all_source_engine_paths|"):]
-    elif _APPID.match(value):
-        return None
+    elif appid:
+        folder = apps.get(int(appid.group(1)))
+        if folder is None:
+            return None
+        start, rest = os.path.abspath(os.fspath(folder)), value[appid.end():]
     else:
         start, rest = root, value
     return os.path.normpath(os.path.join(start, rest.replace("\\", "/")))
