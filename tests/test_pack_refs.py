@@ -37,6 +37,12 @@ CONTENT_MAPS = sorted(CONTENT.glob("*/maps/*.bsp"))
 CORPUS_MAPS = sorted(CORPUS.glob("*.bsp"))
 
 needs_content = pytest.mark.skipif(not CONTENT_MAPS, reason="../shared/content is absent")
+try:
+    import srctools  # noqa: F401
+    HAVE_SRCTOOLS = True
+except ImportError:
+    HAVE_SRCTOOLS = False
+needs_srctools = pytest.mark.skipif(not HAVE_SRCTOOLS, reason="srctools is not installed")
 
 
 @pytest.fixture
@@ -116,7 +122,11 @@ def paths(bsp, text: str) -> set[str]:
     ('{"classname" "ambient_generic" "message" "Portal.button_down"}',
      {SOUNDSCRIPT + "portal.button_down"}),
     ('{"classname" "ambient_generic" "message" "!HG_ALERT"}', set()),
-    ('{"classname" "func_button" "sounds" "0" "locked_sound" "2" "unlocked_sound" "3"}', set()),
+    ('{"classname" "func_button" "sounds" "0" "locked_sound" "0" "unlocked_sound" "0"}', set()),
+    ('{"classname" "func_button" "sounds" "14" "locked_sound" "2" "unlocked_sound" "3"}',
+     {SOUNDSCRIPT + "buttons.snd14", SOUNDSCRIPT + "buttons.snd2",
+      SOUNDSCRIPT + "buttons.snd3"}),
+    ('{"classname" "momentary_rot_button" "sounds" "5"}', {SOUNDSCRIPT + "buttons.snd5"}),
     ('{"classname" "func_button" "sounds" "buttons/button3.wav" '
      '"locked_sound" "buttons/button2.wav" "unlocked_sound" "Buttons.snd4"}',
      {"sound/buttons/button3.wav", "sound/buttons/button2.wav", SOUNDSCRIPT + "buttons.snd4"}),
@@ -143,12 +153,24 @@ def paths(bsp, text: str) -> set[str]:
      {"scripts/vscripts/maps/test/tasks.nut", "scripts/vscripts/common.nut"}),
     ('{"classname" "info_target" "vscripts" "a.gnut" "thinkfunction" "Think"}',
      {"scripts/vscripts/a.gnut"}),
+    # keys only srctools' entity database names (the long tail); compile-time comp_* skipped
+    pytest.param('{"classname" "func_tank" "spritesmoke" "sprites/smoke.spr"}',
+                 {"materials/sprites/smoke.vmt"}, marks=needs_srctools),
+    pytest.param('{"classname" "item_teamflag" "flag_model" "models/flag/briefcase.mdl"}',
+                 {"models/flag/briefcase.mdl"}, marks=needs_srctools),
+    ('{"classname" "comp_pack" "model1" "models/a.mdl"}', set()),
     # classes that name nothing by themselves
     ('{"classname" "env_cubemap"}{"classname" "env_fog_controller" "fogcolor" "1 2 3"}'
      '{"classname" "point_template" "Template01" "box"}{"classname" "env_spark"}', set()),
 ])
 def test_entity_rule(tiny, text, expected):
     assert paths(tiny, text) == expected
+
+
+def test_fgd_database_off(tiny):
+    tiny.replace_entities(b'{"classname" "worldspawn"}{"classname" "func_tank" '
+                          b'"spritesmoke" "sprites/smoke.spr"}\x00')
+    assert entity_references(tiny, fgd=False) == []
 
 
 def test_entity_reason_names_index_class_and_key(tiny):

@@ -16,6 +16,8 @@ Keys compare case-insensitively (the engine's keyvalues do). What a value become
   characters `*#@<>^)(}$?&~+%` stripped from its start); `!NAME` is a sentence (no file); a
   number is an HL1-style preset index (no file); anything else is a soundscript entry,
   `soundscript:<name>` (see `model.SOUNDSCRIPT`).
+- `BUTTON_SOUND`: a button's sound number N (not 0) is the soundscript entry `Buttons.snd<N>`
+  (Source SDK 2013 `buttons.cpp`, `MakeButtonSound`); any other value is a `SOUND`.
 - `SOUNDSCAPE`: `soundscape:<name>`.
 - `PARTICLE`: `particle:<name>`.
 - `FILE`: a path from the game's root, as written (`materials/correction/x.raw`).
@@ -35,8 +37,15 @@ each comment (`studio`, `sprite`, `material`, `decal`, `sound`, `vecline` ...). 
 asset is fixed in code (`env_lightglow`, `func_dustmotes`, `func_precipitation`, `env_spark`,
 `env_fog_controller`, `env_cubemap`, `point_template`) name nothing here: their files are the
 game's own.
+
+Beyond this table, `fgd_asset_keys` reads srctools' entity database (the FGDs of every
+Source game HammerAddons describes, shipped with srctools as data) for the keys of asset
+types this table does not name: the long tail of game-specific classes (`func_tank`'s
+sprites, TF2's `item_teamflag` models, ...). The table wins where both name a key.
 """
 from __future__ import annotations
+
+from functools import cache
 
 MODEL = "model"
 MATERIAL = "material"
@@ -47,15 +56,18 @@ PARTICLE = "particle"
 FILE = "file"
 VSCRIPT = "vscript"
 SKYBOX = "skybox"
+BUTTON_SOUND = "button sound"
 
-KINDS = (MODEL, MATERIAL, TEXTURE, SOUND, SOUNDSCAPE, PARTICLE, FILE, VSCRIPT, SKYBOX)
+KINDS = (MODEL, MATERIAL, TEXTURE, SOUND, SOUNDSCAPE, PARTICLE, FILE, VSCRIPT, SKYBOX,
+         BUTTON_SOUND)
 
 _DOOR_SOUNDS = (                       # base.fgd `Door` base: noise1/noise2 etc. are (sound)
     ("noise1", SOUND), ("noise2", SOUND), ("startclosesound", SOUND), ("closesound", SOUND),
     ("locked_sound", SOUND), ("unlocked_sound", SOUND),
 )
-_BUTTON_SOUNDS = (                     # base.fgd func_button/func_rot_button: (sound) keys;
-    ("sounds", SOUND), ("locked_sound", SOUND), ("unlocked_sound", SOUND),  # HL1 maps: numbers
+_BUTTON_SOUNDS = (                     # base.fgd func_button/func_rot_button: (choices)
+    ("sounds", BUTTON_SOUND), ("locked_sound", BUTTON_SOUND),  # numbers; buttons.cpp makes
+    ("unlocked_sound", BUTTON_SOUND),                          # them Buttons.snd<N>
 )
 _TRAIN_SOUNDS = (                      # base.fgd func_tracktrain/func_tanktrain (sound)
     ("MoveSound", SOUND), ("MovePingSound", SOUND), ("StartSound", SOUND), ("StopSound", SOUND),
@@ -92,7 +104,7 @@ ENTITY_ASSETS: dict[str, tuple[tuple[str, str], ...]] = {
     "func_water": _DOOR_SOUNDS,                        # base.fgd func_water: base(Door)
     "func_button": _BUTTON_SOUNDS,
     "func_rot_button": _BUTTON_SOUNDS,
-    "momentary_rot_button": (("sounds", SOUND),),
+    "momentary_rot_button": (("sounds", BUTTON_SOUND),),
     "func_tracktrain": _TRAIN_SOUNDS,
     "func_tanktrain": _TRAIN_SOUNDS,
     # halflife2.fgd prop_door_rotating: sound*override(sound).
@@ -167,9 +179,53 @@ ENTITY_ASSETS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+# srctools' FGD value types (`ValueTypes` names) and the kind each one's values are.
+# `decal` values of the database are often decal names of decals_subrect.txt, not materials:
+# only the table's decal keys (infodecal, info_overlay) count.
+FGD_KINDS = {
+    "STR_MODEL": MODEL, "STR_SPRITE": MATERIAL, "STR_MATERIAL": MATERIAL, "STR_SOUND": SOUND,
+    "STR_SCENE": FILE, "STR_PARTICLE": PARTICLE, "STR_VSCRIPT": VSCRIPT,
+    "STR_VSCRIPT_SINGLE": VSCRIPT, "EXT_STR_TEXTURE": TEXTURE, "EXT_SOUNDSCAPE": SOUNDSCAPE,
+}
+# Classes the database describes that never reach the engine: HammerAddons' compile-time
+# `comp_*` entities (the postcompiler removes them) and worldspawn (the table's rows and
+# the detail sprites cover it).
+FGD_SKIPPED = ("comp_", "worldspawn")
+
+
+@cache
+def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
+    """The `(key, kind)` pairs srctools' entity database gives class `classname` for keys of
+    asset types (`FGD_KINDS`); none when srctools is absent or does not know the class."""
+    classname = classname.lower()
+    if not classname or classname.startswith(FGD_SKIPPED):
+        return ()
+    try:
+        from srctools.fgd import EntityDef
+    except ImportError:
+        return ()
+    try:
+        definition = EntityDef.engine_def(classname)
+    except (KeyError, ValueError):
+        return ()
+    out = []
+    for name in definition.kv:
+        kind = FGD_KINDS.get(definition.kv[name].type.name)
+        if kind is not None:
+            out.append((definition.kv[name].name, kind))
+    return tuple(out)
+
+
 def asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
     """The `(key, kind)` pairs of an entity class: its own row, then the `"*"` row's keys it
     does not name itself (case-insensitively)."""
     own = ENTITY_ASSETS.get(classname.lower(), ())
     names = {key.lower() for key, _ in own}
     return own + tuple(p for p in ENTITY_ASSETS["*"] if p[0].lower() not in names)
+
+
+def all_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
+    """`asset_keys`, then the keys only srctools' database names (`fgd_asset_keys`)."""
+    own = asset_keys(classname)
+    names = {key.lower() for key, _ in own}
+    return own + tuple(p for p in fgd_asset_keys(classname) if p[0].lower() not in names)

@@ -82,19 +82,21 @@ def map_name(bsp: Bsp) -> str:
     return base.lower()
 
 
-def map_references(bsp: Bsp, name: str | None = None) -> list[Reference]:
+def map_references(bsp: Bsp, name: str | None = None, *, fgd: bool = True) -> list[Reference]:
     """Every asset the map names by itself, one reference per path (see the module's doc).
-    `name` overrides the map's name (`map_name`) for the map-named files and cubemaps."""
-    return dedupe(all_references(bsp, name))
+    `name` overrides the map's name (`map_name`) for the map-named files and cubemaps; `fgd`
+    False reads entity keys by the table alone (`entity_references`)."""
+    return dedupe(all_references(bsp, name, fgd=fgd))
 
 
-def all_references(bsp: Bsp, name: str | None = None) -> list[Reference]:
+def all_references(bsp: Bsp, name: str | None = None, *,
+                   fgd: bool = True) -> list[Reference]:
     """Every reference with its own reason, in the order texdata, entities, static props,
     detail props, cubemaps and patch materials, map-named files; duplicates kept."""
     name = map_name(bsp) if name is None else name
     out: list[Reference] = []
     out += texdata_references(bsp)
-    out += entity_references(bsp)
+    out += entity_references(bsp, fgd=fgd)
     out += static_prop_references(bsp)
     out += detail_references(bsp)
     out += cubemap_references(bsp, name)
@@ -213,6 +215,11 @@ def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Refer
         return [Reference(f"materials/{path}.vtf", reason)] if path else []
     if kind == ea.SOUND:
         return _sound(value, reason)
+    if kind == ea.BUTTON_SOUND:
+        if _number(value):
+            number = int(float(value))
+            return [Reference(f"{SOUNDSCRIPT}buttons.snd{number}", reason)] if number else []
+        return _sound(value, reason)
     if kind == ea.SOUNDSCAPE:
         return [Reference(SOUNDSCAPE + value.casefold(), reason)]
     if kind == ea.PARTICLE:
@@ -237,13 +244,15 @@ def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Refer
     raise ValueError(f"unknown asset kind {kind!r}")
 
 
-def entity_references(bsp: Bsp) -> list[Reference]:
-    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS`, in file order (every
+def entity_references(bsp: Bsp, *, fgd: bool = True) -> list[Reference]:
+    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` and (with `fgd`)
+    srctools' entity database for the keys the table does not name, in file order (every
     value of a repeated key; the reason names the key as the entity writes it)."""
+    keys = ea.all_asset_keys if fgd else ea.asset_keys
     out: list[Reference] = []
     for index, entity in enumerate(bsp.entities(lenient=True)):
         classname = (entity.get("classname") or "").strip()
-        kinds = {key.lower(): kind for key, kind in ea.asset_keys(classname)}
+        kinds = {key.lower(): kind for key, kind in keys(classname)}
         for key, value in entity.pairs():
             kind = kinds.get(key.lower())
             if kind is not None:
