@@ -28,7 +28,7 @@ Console pakfiles carry the comment `XZP2 N`: Valve's non-compatible layout (CZip
 m_bCompatibleFormat off). Entry data is aligned as for XZP1 and each central directory record
 declares its padding as an extra-field length without holding those bytes (the next record
 follows the name); the directory's end is zero-padded to N inside its recorded size. Their first
-entry, `__preload_section.pre`, is the preload section of Valve's xZip tool (`_Preload`), indexed
+entry, `__preload_section.pre`, is the preload section of Valve's xZip tool (`Preload`), indexed
 by central directory position: edits rebuild it with the entry list (a new entry has no preload
 data, a removed or replaced entry's goes away) and refuse to edit a pakfile whose section does
 not match its directory. Entries an XZP2 edit moves are padded again so their data stays aligned
@@ -55,12 +55,12 @@ from ..limits import LIMITS
 from ..format.names import game_path
 from ..format.winnames import Clash, windows_names, windows_paths
 from ..progress import BIG_WORK, LZMA_WORK, bar
+from .pakcodec import LZMA, METHODS, STORED, decode, encode
+from .pakpreload import NO_PRELOAD, Preload, pad_to
 
 if TYPE_CHECKING:
     from ..container.mapfile import MapFile
 
-STORED, DEFLATED, LZMA = 0, 8, 14
-METHODS = {STORED: "store", DEFLATED: "deflate", LZMA: "lzma"}
 
 _LOCAL = struct.Struct("<4sHHHHHIIIHH")             # local file header, 30 bytes
 _CENTRAL = struct.Struct("<4sHHHHHHIIIHHHHHII")     # central directory record, 46 bytes
@@ -70,18 +70,11 @@ _DESCRIPTOR_SIG = b"PK\x07\x08"
 _CENTRAL_OFFSET_FIELD = 42                         # relative offset of local header in a record
 _CENTRAL_EXTRA_FIELD, _LOCAL_EXTRA_FIELD = 30, 28  # extra field lengths in a record, a header
 _UTF8_FLAG, _DESCRIPTOR_FLAG, _ENCRYPTED_FLAG = 0x800, 0x8, 0x1
-_EOS_FLAG = 0x2                                    # LZMA: the stream ends with an end marker
 _METHOD_FLAGS = 0x6                                # bits 1-2: the compression method's options
-_LZMA_VERSION = bytes([9, 38])                     # the LZMA SDK Valve's tools bundle
 VALVE_COMMENT = b"XZP1 0".ljust(32, b"\0")
 _SEARCH_CHUNK = 1 << 16
 PRELOAD_NAME = "__preload_section.pre"             # zip_uncompressed.h PRELOAD_SECTION_NAME
-_PRELOAD_VERSION = 3                               # PRELOAD_HDR_VERSION
-_NO_PRELOAD = 0xFFFF                               # INVALID_PRELOAD_ENTRY
-_MAX_PRELOAD_ALIGNMENT = 64 * 1024                 # the largest boundary bspedit reads from a map
 # Valve's tool writes the preload section in the console's (big-endian) byte order on any machine
-_PRELOAD_HEADER = struct.Struct(">4I")             # version, entries, preloads, alignment
-_PRELOAD_ENTRY = struct.Struct(">2I")              # length, offset into the preload data
 CUBEMAP = re.compile(r"materials/maps/[^/]+/(c-?\d+_-?\d+_-?\d+|cubemapdefault)(\.hdr)?\.vtf")
 
 def unsafe_name(name: str) -> str | None:
@@ -138,79 +131,6 @@ class Entry:
         return self.key == PRELOAD_NAME
 
 
-@dataclass(frozen=True, slots=True)
-class _Preload:
-    """The preload section of an XZP2 pakfile (zip_uncompressed.h ZIP_PreloadHeader, as the xZip
-    tool builds it): a header (version 3, zip entries, preload entries, alignment), per preload
-    entry (length, offset into the data), per zip entry in central directory order the index of
-    its preload entry or 0xFFFF (the remap table), then the data, zero-padded to the
-    alignment."""
-
-    alignment: int
-    directory: tuple[tuple[int, int], ...]
-    remap: tuple[int, ...]
-    data: bytes
-
-    @classmethod
-    def parse(cls, section: bytes, entries: int) -> _Preload:
-        """The section's tables; ValueError saying why they do not fit a zip of `entries`."""
-        if len(section) < _PRELOAD_HEADER.size:
-            raise ValueError(f"holds {len(section)} bytes, less than its header")
-        version, count, preloads, alignment = _PRELOAD_HEADER.unpack_from(section)
-        if version != _PRELOAD_VERSION:
-            raise ValueError(f"has version {version}, not {_PRELOAD_VERSION}")
-        if count != entries:
-            raise ValueError(f"indexes {count} zip entries but the central directory has "
-                             f"{entries}")
-        if alignment & (alignment - 1) or not 0 < alignment <= _MAX_PRELOAD_ALIGNMENT:
-            raise ValueError(f"pads its data to {alignment} bytes, not a power of two up to "
-                             f"{_MAX_PRELOAD_ALIGNMENT}")
-        start = _PRELOAD_HEADER.size + preloads * _PRELOAD_ENTRY.size + count * 2
-        if start > len(section):
-            raise ValueError(f"tables ({start} bytes) run past its {len(section)} bytes")
-        directory = tuple(_PRELOAD_ENTRY.iter_unpack(
-            section[_PRELOAD_HEADER.size:_PRELOAD_HEADER.size + preloads * _PRELOAD_ENTRY.size]))
-        remap = struct.unpack_from(f">{count}H", section, start - count * 2)
-        if any(index != _NO_PRELOAD and index >= preloads for index in remap):
-            raise ValueError("remap table names a preload entry it lacks")
-        position = 0
-        for length, offset in sorted(directory, key=lambda pair: pair[1]):
-            if offset < position:
-                raise ValueError("preload entries overlap")
-            position = offset + length
-        if start + position > len(section) or any(section[start + position:]):
-            raise ValueError("preload data runs past the section or is followed by non-zero "
-                             "bytes")
-        return cls(alignment, directory, remap, section[start:start + position])
-
-    def edited(self, remap: Sequence[int], dropped: set[int]) -> _Preload:
-        """The section with preload entries `dropped` (and their data) cut out and `remap` (in
-        the old preload indices) as the remap table."""
-        cuts = sorted((self.directory[k][1], self.directory[k][0]) for k in dropped)
-        kept = [k for k in range(len(self.directory)) if k not in dropped]
-        renumber = {old: new for new, old in enumerate(kept)}
-        pieces, position = [], 0
-        for offset, length in cuts:
-            pieces.append(self.data[position:offset])
-            position = offset + length
-        pieces.append(self.data[position:])
-
-        def moved(offset: int) -> int:
-            return offset - sum(length for at, length in cuts if at < offset)
-        directory = tuple((self.directory[k][0], moved(self.directory[k][1])) for k in kept)
-        return _Preload(self.alignment, directory,
-                        tuple(_NO_PRELOAD if k == _NO_PRELOAD else renumber[k] for k in remap),
-                        b"".join(pieces))
-
-    def build(self) -> bytes:
-        """The section's bytes, as the xZip tool lays them out."""
-        body = b"".join([_PRELOAD_HEADER.pack(_PRELOAD_VERSION, len(self.remap),
-                                              len(self.directory), self.alignment),
-                         *(_PRELOAD_ENTRY.pack(*pair) for pair in self.directory),
-                         struct.pack(f">{len(self.remap)}H", *self.remap), self.data])
-        return body + bytes(_pad_to(self.alignment, len(body)))
-
-
 Reader = Callable[[int, int], bytes]
 
 
@@ -234,7 +154,7 @@ class Pakfile:
         self.alignment = 0
         self.compatible = True            # False for XZP2: records hold no extra-field bytes
         self._cd_offset = 0
-        self._preload: _Preload | None = None
+        self._preload: Preload | None = None
         self._preload_entry: Entry | None = None       # the section as read
         self._preload_refs: dict[Entry, int] = {}      # entry -> its preload entry index
         self.preload_problem: str | None = None        # why XZP2 edits are refused, if they are
@@ -314,13 +234,13 @@ class Pakfile:
         try:
             if entry.method != STORED:
                 raise ValueError(f"is stored with {entry.method_name}, not stored")
-            self._preload = _Preload.parse(self.read(entry), len(self._original))
+            self._preload = Preload.parse(self.read(entry), len(self._original))
         except (ValueError, BspError) as exc:
             why = exc.message if isinstance(exc, BspError) else str(exc)
             self.preload_problem = f"its preload section {PRELOAD_NAME} {why}"
             return
         self._preload_refs = {e: k for e, k in zip(self._original, self._preload.remap)
-                              if k != _NO_PRELOAD}
+                              if k != NO_PRELOAD}
 
     def _find_end(self) -> int:
         """Offset of the end record: the last signature that leaves room for one, as Valve's
@@ -408,7 +328,7 @@ class Pakfile:
         stored = entry.payload if entry.payload is not None else \
             self._read(entry.data_start, entry.data_start + entry.stored_size)
         try:
-            data = _decode(entry.method, stored, entry.size)
+            data = decode(entry.method, stored, entry.size)
         except BspError as exc:
             raise self._error(f"pak entry {entry.name!r}: {exc.message}", where) from exc
         if zlib.crc32(data) != entry.crc:
@@ -454,7 +374,7 @@ class Pakfile:
         raw_name = key.encode("utf-8")
         if len(raw_name) > 0xFFFF:
             raise BspError(f"pak path {name!r} is too long for a zip")
-        method, payload, method_flags = _encode(data, compress)
+        method, payload, method_flags = encode(data, compress)
         flags = (0 if raw_name.isascii() else _UTF8_FLAG) | method_flags
         entry = Entry(key, len(data), len(payload), method, zlib.crc32(data), flags, -1,
                       raw_name, b"", payload=payload)
@@ -504,12 +424,12 @@ class Pakfile:
         if self._preload is None or self._preload_entry is None:
             return
         original = self._preload_entry
-        remap = [self._preload_refs.get(e, _NO_PRELOAD) for e in self._entries]
+        remap = [self._preload_refs.get(e, NO_PRELOAD) for e in self._entries]
         if remap == list(self._preload.remap):
             section = original
             self._gone.discard(original.offset)
         else:
-            dropped = set(self._preload.remap) - set(remap) - {_NO_PRELOAD}
+            dropped = set(self._preload.remap) - set(remap) - {NO_PRELOAD}
             data = self._preload.edited(remap, dropped).build()
             section = Entry(original.name, len(data), len(data), STORED, zlib.crc32(data),
                             original.flags, -1, original.raw_name, b"", payload=data)
@@ -532,7 +452,7 @@ class Pakfile:
                 if entry.method == (LZMA if compress else STORED) or entry.is_dir \
                         or (entry.is_preload and not self.compatible):
                     continue
-                method, payload, method_flags = _encode(self.read(entry), compress)
+                method, payload, method_flags = encode(self.read(entry), compress)
                 if method == entry.method:
                     continue
                 flags = (entry.flags & ~_METHOD_FLAGS) | method_flags
@@ -555,7 +475,7 @@ class Pakfile:
         if self._gone or any(e.payload is not None for e in self._entries):
             return True
         keep = self._clean_keep()
-        return self._compact and keep + _pad_to(self.alignment, keep) < self._cd_offset
+        return self._compact and keep + pad_to(self.alignment, keep) < self._cd_offset
 
     def _clean_keep(self) -> int:
         """How many leading bytes a clean edit keeps: up to the first entry removed or
@@ -589,7 +509,7 @@ class Pakfile:
                 chunk = [_local_header(entry, padding), entry.payload]
             parts += chunk
             position += sum(map(len, chunk))
-        parts.append(bytes(_pad_to(self.alignment, position)))
+        parts.append(bytes(pad_to(self.alignment, position)))
         cd_start = position + len(parts[-1])
         for entry in self._entries:
             if entry.payload is None:
@@ -605,7 +525,7 @@ class Pakfile:
                                                              len(entry.raw_name)), offset,
                                              self.compatible))
         if not self.compatible:         # Valve pads the XZP2 directory's end inside its size
-            parts.append(bytes(_pad_to(self.alignment, keep + sum(map(len, parts)))))
+            parts.append(bytes(pad_to(self.alignment, keep + sum(map(len, parts)))))
         cd_end = keep + sum(map(len, parts))
         if len(self._entries) > 0xFFFE or cd_end > 0xFFFFFFFF:
             raise self._error("the pakfile would need zip64 (over 65534 entries or 4 GiB)")
@@ -771,49 +691,6 @@ def _safe_target(root: Path, name: str) -> Path:
     if target.is_symlink():
         raise BspError(f"refused to extract {name!r}: {target} is a symbolic link")
     return target
-
-
-def _encode(data: bytes, compress: bool) -> tuple[int, bytes, int]:
-    """(method, stored bytes, its general purpose flags): LZMA in Valve's zip form when asked
-    and smaller (flagged `_EOS_FLAG` when the stream ends with a marker), else stored."""
-    if compress and data:
-        from ..format.lzma_lump import encode_raw
-
-        props, stream, marker = encode_raw(data)        # Valve's settings
-        packed = _LZMA_VERSION + struct.pack("<H", len(props)) + props + stream
-        if len(packed) < len(data):
-            return LZMA, packed, _EOS_FLAG if marker else 0
-    return STORED, bytes(data), 0
-
-
-def _decode(method: int, stored: bytes, size: int) -> bytes:
-    """An entry's content from its stored bytes; BspError (no location) when they are bad."""
-    if method == STORED:
-        if len(stored) != size:
-            raise BspError(f"stored entry holds {len(stored)} bytes but claims {size}")
-        return stored
-    if method == DEFLATED:
-        decoder = zlib.decompressobj(-zlib.MAX_WBITS)
-        try:
-            data = decoder.decompress(stored, size + 1)     # 0 would mean no limit
-        except zlib.error as exc:
-            raise BspError(f"corrupt deflate stream: {exc}") from exc
-    elif method == LZMA:
-        from ..format.lzma_lump import decode_raw
-
-        if len(stored) < 9 or stored[2:4] != b"\x05\x00":
-            raise BspError("LZMA entry lacks the 9-byte zip LZMA header")
-        data = decode_raw(stored[4:9], memoryview(stored)[9:], size)   # size checked by read
-    else:
-        raise BspError(f"compression method {method} is not supported (the engine reads "
-                       "stored and LZMA entries)")
-    if len(data) != size:
-        raise BspError(f"entry decompresses to {len(data)} bytes but claims {size}")
-    return data
-
-
-def _pad_to(alignment: int, position: int) -> int:
-    return -position % alignment if alignment else 0
 
 
 def _padding(alignment: int, position: int, name_length: int) -> int:
