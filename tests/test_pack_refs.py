@@ -313,9 +313,28 @@ MSRCDEMO3 = {
 @needs_content
 @pytest.mark.parametrize("name, expected", [("msrctest", MSRCTEST), ("msrcdemo3", MSRCDEMO3)])
 def test_hand_checked(name, expected):
+    """The table alone (fgd=False: srctools' class resources are its facts, not the map's)."""
     with bspedit.open(CONTENT / "msrc" / "maps" / f"{name}.bsp") as bsp:
-        got = {(r.path, r.optional) for r in map_references(bsp)}
+        got = {(r.path, r.optional) for r in map_references(bsp, fgd=False)}
     assert got == expected
+
+
+@needs_content
+@needs_srctools
+def test_class_resources():
+    """msrcdemo's classes load their own files (srctools' database): npc_antlion's model and
+    gibs, weapon_shotgun's script, item_suit's model; all optional, naming the entity."""
+    with bspedit.open(CONTENT / "msrc" / "maps" / "msrcdemo.bsp") as bsp:
+        refs = {r.path: r for r in map_references(bsp)}
+        classes = {i: e.get("classname") for i, e in enumerate(bsp.entities())}
+    for path in ("models/antlion.mdl", "models/gibs/antlion_gib_large_1.mdl",
+                 "scripts/weapon_shotgun.txt", "models/items/hevsuit.mdl"):
+        ref = refs[path]
+        assert ref.optional
+        index, rest = ref.reason[0].removeprefix("entity ").split(" ", 1)
+        assert rest == f"{classes[int(index)]} (class resources)"
+    # what the map names itself stays required
+    assert not refs["materials/madwall2.vmt"].optional
 
 
 @needs_content

@@ -46,6 +46,7 @@ sprites, TF2's `item_teamflag` models, ...). The table wins where both name a ke
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 MODEL = "model"
 MATERIAL = "material"
@@ -194,19 +195,28 @@ FGD_SKIPPED = ("comp_", "worldspawn")
 
 
 @cache
-def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
-    """The `(key, kind)` pairs srctools' entity database gives class `classname` for keys of
-    asset types (`FGD_KINDS`); none when srctools is absent or does not know the class."""
-    classname = classname.lower()
+def engine_def(classname: str) -> Any:
+    """srctools' `EntityDef` of class `classname` (lower case) from its entity database, read
+    once (each `EntityDef.engine_def` call copies it); None when srctools is absent, the class
+    unknown or compile-time only (`FGD_SKIPPED`)."""
     if not classname or classname.startswith(FGD_SKIPPED):
-        return ()
+        return None
     try:
         from srctools.fgd import EntityDef
     except ImportError:
-        return ()
+        return None
     try:
-        definition = EntityDef.engine_def(classname)
+        return EntityDef.engine_def(classname)
     except (KeyError, ValueError):
+        return None
+
+
+@cache
+def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
+    """The `(key, kind)` pairs srctools' entity database gives class `classname` for keys of
+    asset types (`FGD_KINDS`); none when srctools is absent or does not know the class."""
+    definition = engine_def(classname.lower())
+    if definition is None:
         return ()
     out = []
     for name in definition.kv:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import entity_assets as ea
 from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Reference, asset_path
@@ -97,6 +97,8 @@ def all_references(bsp: Bsp, name: str | None = None, *,
     out: list[Reference] = []
     out += texdata_references(bsp)
     out += entity_references(bsp, fgd=fgd)
+    if fgd:
+        out += class_references(bsp, name)
     out += static_prop_references(bsp)
     out += detail_references(bsp)
     out += cubemap_references(bsp, name)
@@ -258,6 +260,79 @@ def entity_references(bsp: Bsp, *, fgd: bool = True) -> list[Reference]:
             if kind is not None:
                 out += key_references(kind, value, (f"entity {index} {classname} {key!r}",))
     return out
+
+
+def class_references(bsp: Bsp, name: str = "") -> list[Reference]:
+    """What each entity's class loads by itself whatever its keys say (its `Precache()`:
+    `npc_antlion`'s gibs and sounds, `weapon_shotgun`'s `scripts/weapon_shotgun.txt`), from
+    srctools' entity database (`get_resources`, the resource lists HammerAddons keeps per
+    class, with their per-class functions), as srctools' packlist takes them. All optional
+    (`entity N CLASS (class resources)`): the list is the union over the games that have
+    the class, mostly the game's own files. None when srctools is absent."""
+    try:
+        from srctools.fgd import ResourceCtx
+        from srctools.packlist import FileType
+        from srctools.vmf import VMF, Entity
+    except ImportError:
+        return []
+    ctx = ResourceCtx(mapname=name)
+    vmf = VMF()
+    skipped = (FileType.ENTITY, FileType.ENTCLASS_FUNC, FileType.BREAKABLE_CHUNK)
+    out: list[Reference] = []
+    seen: dict[tuple[str, frozenset[tuple[str, str]]], list[tuple[Any, str]]] = {}
+    for index, entity in enumerate(bsp.entities(lenient=True)):
+        classname = (entity.get("classname") or "").strip()
+        definition = ea.engine_def(classname.lower())
+        if definition is None:
+            continue
+        keys = {key.casefold(): value for key, value in entity.pairs()}
+        reason = (f"entity {index} {classname} (class resources)",)
+        # Entities of a class differing only in where they are and what they are called
+        # load the same (160 func_precipitation brushes ask once).
+        same = (classname.casefold(), frozenset(
+            (k, v) for k, v in keys.items()
+            if k not in _PLACE_KEYS and not k.startswith("on")
+            and not (k == "model" and v.startswith("*"))))
+        found = seen.get(same)
+        if found is None:
+            try:
+                found = list(definition.get_resources(ctx, ent=Entity(vmf, keys=keys)))
+            except Exception:  # noqa: BLE001 - a class function that fails names nothing
+                found = []
+            seen[same] = found
+        for kind, value in found:
+            if kind in skipped or not value:
+                continue
+            out += [Reference(r.path, r.reason, optional=True)
+                    for r in _resource(kind, value, reason, FileType)]
+    return out
+
+
+_PLACE_KEYS = frozenset(("origin", "angles", "hammerid", "targetname", "parentname"))
+
+
+def _resource(kind: object, value: str, reason: tuple[str, ...],
+              file_type: Any) -> list[Reference]:
+    """A srctools resource `(FileType, value)` as references."""
+    if kind is file_type.GAME_SOUND:
+        return [Reference(SOUNDSCRIPT + value.strip().casefold(), reason)]
+    if kind is file_type.PARTICLE:
+        return [Reference(PARTICLE + value.strip().casefold(), reason)]
+    if kind is file_type.SOUNDSCAPE_NAME:
+        return [Reference(SOUNDSCAPE + value.strip().casefold(), reason)]
+    if kind is file_type.RAW_SOUND:
+        return _sound(value if value.lower().endswith(SOUND_EXTENSIONS) else value + ".wav",
+                      reason)
+    if kind is file_type.MATERIAL:
+        return key_references(ea.MATERIAL, value, reason)
+    if kind is file_type.TEXTURE:
+        return key_references(ea.TEXTURE, value, reason)
+    if kind is file_type.MODEL:
+        return key_references(ea.MODEL, value, reason)
+    if kind is file_type.VSCRIPT_SQUIRREL:
+        return key_references(ea.VSCRIPT, value, reason)
+    path = asset_path(value)
+    return [Reference(path, reason)] if path else []
 
 
 def _worldspawn(bsp: Bsp) -> dict[str, str]:
