@@ -419,3 +419,33 @@ def test_fgd_database_second_opinion():
                     if f"entity {index} {classname} {key!r}" not in reasons:
                         missed.append((path.name, index, classname, key, value))
     assert not missed
+
+
+# srctools' packlist mistakes on these maps (../shared/content/README.md and issue 32):
+# `sprites/x.spr` listed as a file (it is materials/sprites/x.vmt, which we list), a decal
+# *name* (`SecurityCamera.Detachment`, decals_subrect.txt) taken for a material, and a patch
+# material's `$bottommaterial` with its `.vmt` doubled.
+def _packlist_mistake(path: str) -> bool:
+    return (path.endswith(".spr") or path.endswith(".vmt.vmt")
+            or path == "materials/securitycamera.vmt")
+
+
+@needs_srctools
+@pytest.mark.skipif(not ALL_MAPS, reason="../shared is absent")
+@pytest.mark.parametrize("path", ALL_MAPS, ids=lambda p: p.name)
+def test_packlist_second_opinion(path):
+    """Every file srctools' packlist takes from the map itself (`pack_from_bsp`, and
+    `pack_from_ents` with its entity database: keys, defaults, class resources) is one of
+    ours, except its recorded mistakes."""
+    from srctools.bsp import BSP
+    from srctools.filesys import VirtualFileSystem
+    from srctools.packlist import PackList
+
+    packlist = PackList(VirtualFileSystem({}))
+    theirs_bsp = BSP(str(path))
+    packlist.pack_from_bsp(theirs_bsp)
+    packlist.pack_from_ents(theirs_bsp.ents, path.stem.lower())
+    theirs = {asset_path(f.filename) for f in packlist}
+    with bspedit.open(path) as bsp:
+        ours = {r.path for r in all_references(bsp)}
+    assert {p for p in theirs - ours if not _packlist_mistake(p)} == set()

@@ -226,6 +226,24 @@ def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+@cache
+def fgd_defaults(classname: str) -> tuple[tuple[str, str, str], ...]:
+    """`(key, kind, default)` for the asset keys srctools' entity database gives class
+    `classname` a default value for (the value the game's code uses when the key is absent:
+    `weapon_portalgun`'s `viewmodel`, `env_projectedtexture`'s `texturename`)."""
+    definition = engine_def(classname.lower())
+    if definition is None:
+        return ()
+    out = []
+    for name in definition.kv:
+        kv = definition.kv[name]
+        kind = FGD_KINDS.get(kv.type.name)
+        default = str(kv.default or "").strip()
+        if kind is not None and default:
+            out.append((kv.name, kind, default))
+    return tuple(out)
+
+
 def asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
     """The `(key, kind)` pairs of an entity class: its own row, then the `"*"` row's keys it
     does not name itself (case-insensitively)."""

@@ -266,9 +266,11 @@ def class_references(bsp: Bsp, name: str = "") -> list[Reference]:
     """What each entity's class loads by itself whatever its keys say (its `Precache()`:
     `npc_antlion`'s gibs and sounds, `weapon_shotgun`'s `scripts/weapon_shotgun.txt`), from
     srctools' entity database (`get_resources`, the resource lists HammerAddons keeps per
-    class, with their per-class functions), as srctools' packlist takes them. All optional
-    (`entity N CLASS (class resources)`): the list is the union over the games that have
-    the class, mostly the game's own files. None when srctools is absent."""
+    class, with their per-class functions), as srctools' packlist takes them, and the
+    defaults its database gives the asset keys an entity leaves out (`entity N CLASS 'key'
+    (default)`). All optional (`entity N CLASS (class resources)`): the list is the union
+    over the games that have the class, mostly the game's own files. None when srctools is
+    absent."""
     try:
         from srctools.fgd import ResourceCtx
         from srctools.packlist import FileType
@@ -305,6 +307,10 @@ def class_references(bsp: Bsp, name: str = "") -> list[Reference]:
                 continue
             out += [Reference(r.path, r.reason, optional=True)
                     for r in _resource(kind, value, reason, FileType)]
+        for key, kind, default in ea.fgd_defaults(classname.lower()):
+            if key.casefold() not in keys:
+                out += [Reference(r.path, r.reason, optional=True) for r in key_references(
+                    kind, default, (f"entity {index} {classname} {key!r} (default)",))]
     return out
 
 
