@@ -1,7 +1,11 @@
 """The references a Source map makes by itself, before any chain through a material, model or
-script: texdata materials, entity keys (by the table in `entity_assets`), static prop and
-detail prop models, detail sprites, the sky, cubemaps and vbsp's patch materials in the
-pakfile, and the map-named side files the engine looks for.
+script: texdata materials, entity keys (by the table in `entity_assets`, then srctools'
+entity database for the keys the table does not name), what entity classes load by
+themselves (srctools' class resources, and its defaults for asset keys an entity leaves out;
+optional), static prop and detail prop models, detail sprites, the sky, cubemaps, vbsp's
+patch materials and the static props' lighting in the pakfile, and the map-named side files
+the engine looks for. `fgd=False` leaves srctools' database out (the table alone); without
+srctools installed it is left out anyway.
 
 `map_references(bsp)` gives one reference per path, the first reason found (in the order
 above), required over optional: a path that any reference needs is required, with the reason
@@ -9,10 +13,12 @@ of the first one that needs it. `all_references(bsp)` gives every reference with
 reason, duplicates included.
 
 Reasons: `texdata 12`, `entity 57 prop_dynamic 'model'` (the entity's index in the entity
-lump, its class and the key as written), `static props 3, 7 (skins 0, 1)`, `static prop
+lump, its class and the key as written), `entity 3 npc_antlion (class resources)`,
+`entity 9 weapon_portalgun 'viewmodel' (default)`, `static props 3, 7 (skins 0, 1)`, `static prop
 dictionary 4` (a model no prop uses: the engine precaches it anyway), `detail prop
 dictionary 0`, `detail sprites (worldspawn 'detailmaterial')`, `cubemap 2 (-128 64 0)`,
-`cubemap default`, `vbsp patch material in the pakfile`, `map-named file`.
+`cubemap default`, `vbsp patch material in the pakfile`, `static prop 4 lighting`,
+`engine file in the pakfile`, `map-named file`.
 
 Names that are not files are references with a prefix (`soundscript:`, `soundscape:`,
 `particle:`; see `model.SOUNDSCRIPT`).
