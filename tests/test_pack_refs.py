@@ -449,3 +449,38 @@ def test_packlist_second_opinion(path):
     with bspedit.open(path) as bsp:
         ours = {r.path for r in all_references(bsp)}
     assert {p for p in theirs - ours if not _packlist_mistake(p)} == set()
+
+
+@needs_srctools
+def test_table_keys_are_known_to_the_database():
+    """Every (class, key) of the table exists in srctools' entity database (no invented
+    keys), for the classes it knows."""
+    unknown = []
+    for classname, row in ea.ENTITY_ASSETS.items():
+        definition = ea.engine_def(classname)
+        if classname == "*" or definition is None:
+            continue
+        unknown += [(classname, key) for key, _ in row if key.casefold() not in definition.kv]
+    assert unknown == []
+
+
+@needs_srctools
+def test_defaults_and_class_resources(tiny):
+    from bspedit.features.pack.refs import class_references
+
+    tiny.replace_entities(b'{"classname" "worldspawn"}{"classname" "weapon_portalgun"}'
+                          b'{"classname" "env_projectedtexture" "texturename" "x/y"}'
+                          b'{"classname" "comp_pack" "model1" "models/a.mdl"}'
+                          b'{"classname" "item_suit"}\x00')
+    refs = {r.path: r for r in class_references(tiny, "map")}
+    viewmodel = refs["models/weapons/v_portalgun.mdl"]
+    assert viewmodel.optional
+    assert viewmodel.reason == ("entity 1 weapon_portalgun 'viewmodel' (default)",)
+    assert "materials/effects/flashlight001.vtf" not in refs     # the key is set: no default
+    assert refs["models/items/hevsuit.mdl"].reason == ("entity 4 item_suit (class resources)",)
+    assert not any(r.reason[0].startswith("entity 3 ") for r in refs.values())   # comp_*
+    # a key the entity sets is required, the same path as a default stays optional
+    tiny.replace_entities(b'{"classname" "worldspawn"}{"classname" "weapon_portalgun" '
+                          b'"viewmodel" "models/weapons/v_portalgun.mdl"}\x00')
+    ref = {r.path: r for r in map_references(tiny)}["models/weapons/v_portalgun.mdl"]
+    assert not ref.optional and ref.reason == ("entity 1 weapon_portalgun 'viewmodel'",)
