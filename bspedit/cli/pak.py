@@ -95,6 +95,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     method.add_argument("--store", action="store_true", help="store every entry (the default)")
     add_output(repack)
 
+    from .pak_deps import register as register_deps
+    register_deps(verbs)
+
 
 def _add_packing(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--compress", action="store_true",

@@ -1,0 +1,163 @@
+"""`pak deps`, `pak autopack`, `pak audit`: what a Source map needs from the game's content,
+packing the mod's part of it, and what its pakfile carries. srctools (features/pack) is
+imported only when one of these verbs runs."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..bsp import Bsp
+from .common import add_output, add_verb, save, set_result
+
+
+def register(verbs: argparse._SubParsersAction) -> None:
+    deps = add_verb(verbs, run_deps, "deps",
+                    help="every asset the map needs, each with its reason and where it "
+                         "resolves: the pakfile, a loose file of a search path, a VPK, or "
+                         "missing")
+    _add_game(deps)
+    deps.add_argument("--strict", action="store_true",
+                      help="exit 1 when a required file is missing (or unreadable)")
+
+    auto = add_verb(verbs, run_autopack, "autopack",
+                    help="pack every referenced file the mod provides and the base game does "
+                         "not ship (CompilePal's PACK)")
+    _add_game(auto)
+    auto.add_argument("--include", metavar="GLOB", nargs="+", action="extend", default=[],
+                      help="also pack referenced files matching these globs even when the "
+                           "base game ships them (CompilePal -include/-includedir; a folder "
+                           "ending / means everything under it)")
+    auto.add_argument("--exclude", metavar="GLOB", nargs="+", action="extend", default=[],
+                      help="never pack files matching these globs (CompilePal "
+                           "-exclude/-excludedir)")
+    auto.add_argument("--base", metavar="LIST",
+                      help="a file listing the base game's files, one path a line (such as "
+                           "`vpk -l` output): never packed, for when the base game is not "
+                           "installed")
+    auto.add_argument("--compress", action="store_true",
+                      help="store new entries LZMA-compressed when smaller (CompilePal "
+                           "-compress)")
+    auto.add_argument("--noswvtx", action="store_true",
+                      help="leave out .sw.vtx software meshes (CompilePal -noswvtx)")
+    auto.add_argument("--allow-missing", action="store_true",
+                      help="exit 0 even when a required file is missing")
+    add_output(auto)
+
+    audit = add_verb(verbs, run_audit, "audit",
+                     help="pak entries the game ships identical (redundant) or different "
+                          "(override), entries nothing references, references found nowhere")
+    _add_game(audit)
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", metavar="GAMEDIR", required=True,
+                        help="the mod's folder, the one holding gameinfo.txt (any case)")
+    parser.add_argument("--content", metavar="DIR", action="append", default=[],
+                        help="another folder of the mod's files (after its own search paths)")
+    parser.add_argument("--vpk", metavar="FILE", action="append", default=[],
+                        help="another VPK to search (a _dir.vpk or single-file VPK)")
+
+
+def _fs(args: argparse.Namespace):
+    from ..features.pack.gamefs import GameFS
+
+    return GameFS.load(args.game, content=args.content, vpks=args.vpk)
+
+
+def _where(row: dict[str, Any]) -> str:
+    kind = row["location"]
+    if kind in ("pak", "missing"):
+        return kind
+    text = f"{kind} {row['where']}"
+    if not row["readable"]:
+        text += " (archive absent: unreadable)"
+    return text + (" [base]" if row["base"] else " [mod]")
+
+
+def _line(row: dict[str, Any]) -> str:
+    mark = " (optional)" if row["optional"] else ""
+    return f"{row['path']}{mark}: {_where(row)} <- {' > '.join(row['reason'])}"
+
+
+def _problems(args: argparse.Namespace, problems: list[str]) -> None:
+    """The file system's problems: one line each in the report, one warning for them all (the
+    JSON result lists them as `problems`)."""
+    for problem in problems:
+        args.report.say(f"not found: {problem}")
+    if problems:
+        args.report.warn(f"{len(problems)} search paths or VPK archives of the game are not on "
+                         "this machine (listed above); what only they hold counts as missing")
+
+
+def run_deps(args: argparse.Namespace) -> int:
+    from ..features.pack.deps import deps
+
+    fs = _fs(args)
+    with Bsp.open(args.map) as bsp:
+        found = deps(bsp, fs)
+    result = found.to_dict()
+    set_result(args, result)
+    for row in result["files"]:
+        args.report.say(_line(row))
+    for name in result["names"]:
+        state = {True: "defined", False: "not defined", None: "not looked up"}[name["resolved"]]
+        args.report.say(f"{name['kind']}:{name['name']}: {state} <- {' > '.join(name['reason'])}")
+    c = result["counts"]
+    args.report.say(f"{c['files']} files: {c['pak']} packed, {c['loose']} loose, {c['vpk']} in "
+                    f"VPKs ({c['unreadable']} unreadable), {c['missing']} missing "
+                    f"({c['optional_missing']} optional); {len(result['names'])} names")
+    _problems(args, result["problems"])
+    return 1 if args.strict and found.missing_required else 0
+
+
+def run_autopack(args: argparse.Namespace) -> int:
+    from ..features.pack.autopack import autopack
+
+    fs = _fs(args)
+    with Bsp.open(args.map) as bsp:
+        done = autopack(bsp, fs, include=args.include, exclude=args.exclude, base=args.base,
+                        compress=args.compress, noswvtx=args.noswvtx)
+        result = done.to_dict()
+        set_result(args, result)
+        verb = "would pack" if args.dry_run else "packed"
+        for row in result["packed"]:
+            args.report.say(f"{verb} {row['path']} ({row['size']} bytes) from {_where(row)}")
+        for row in result["unreadable"]:
+            args.report.say(f"cannot pack {_line(row)}")
+        for row in result["missing"]:
+            if not row["optional"]:
+                args.report.say(f"missing {_line(row)}")
+        args.report.say(f"{len(result['packed'])} files {verb} ({result['packed_bytes']} bytes), "
+                        f"{len(result['already_packed'])} already packed, "
+                        f"{len(result['left_to_base'])} left to the base game, "
+                        f"{len(result['excluded'])} excluded, "
+                        f"{len(result['unreadable'])} unreadable, {len(result['missing'])} "
+                        f"missing ({result['missing_required']} required)")
+        _problems(args, result["problems"])
+        save(bsp, args)
+    return 1 if done.missing_required and not args.allow_missing else 0
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    from ..features.pack.audit import audit
+
+    fs = _fs(args)
+    with Bsp.open(args.map) as bsp:
+        found = audit(bsp, fs)
+    result = found.to_dict()
+    set_result(args, result)
+    for key, word in (("redundant", "redundant (the game ships it identical)"),
+                      ("overrides", "override (differs from the game's)"),
+                      ("in_mod", "the mod's file"), ("not_compared", "not compared")):
+        for row in result[key]:
+            args.report.say(f"{word}: {row['path']} ({_where({**row, 'optional': False})})")
+    for path in result["unused"]:
+        args.report.say(f"unused: {path}")
+    for row in result["unresolved"]:
+        args.report.say(f"unresolved: {_line(row)}")
+    args.report.say(f"{result['entries']} entries: {len(result['redundant'])} redundant, "
+                    f"{len(result['overrides'])} overrides, {len(result['in_mod'])} the mod's, "
+                    f"{len(result['unused'])} unused, {len(result['compile_outputs'])} compile "
+                    f"outputs; {len(result['unresolved'])} references unresolved")
+    _problems(args, result["problems"])
+    return 0

@@ -1,0 +1,154 @@
+"""`audit(bsp, fs)`: what a map's pakfile carries, against what the game ships and what the map
+needs.
+
+- `redundant`: entries identical (size and CRC-32, then bytes) to the file the base game
+  would load for that path without the pakfile: the pakfile can drop them;
+- `overrides`: entries that differ from a file the game ships (the map replaces it; maybe on
+  purpose, maybe a stale copy);
+- `in_mod`: entries identical to the mod's own file (what `autopack` packs: not redundant,
+  since players do not have the mod's files);
+- `unused`: entries no reference of the map leads to; cubemaps
+  (`materials/maps/<map>/c*.vtf`, `cubemapdefault*.vtf`), vbsp's patch materials
+  (`materials/maps/<map>/*.vmt`) and static prop lighting are never unused;
+- `unresolved`: required references found nowhere (or in a VPK whose archive is absent).
+
+A VPK entry whose archive is absent is compared by the CRC-32 and size of its directory entry.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...lumps.pakfile import CUBEMAP
+from .deps import Deps, Need, deps
+from .model import Location, asset_path
+from .vpk import Entry as VpkEntry
+from .vpk import VpkMount
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+    from .gamefs import GameFS
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """A pak entry against the first file the game ships for its path."""
+
+    path: str
+    size: int
+    crc: int
+    location: Location
+    same: bool | None           # None: could not be compared
+
+    def to_dict(self) -> dict[str, Any]:
+        loc = self.location
+        return {"path": self.path, "size": self.size, "crc32": self.crc,
+                "location": loc.kind, "where": loc.where, "base": loc.base,
+                "readable": loc.readable, "same": self.same}
+
+
+@dataclass
+class AuditReport:
+    deps: Deps
+    entries: int = 0
+    redundant: list[Compared] = field(default_factory=list)
+    overrides: list[Compared] = field(default_factory=list)
+    in_mod: list[Compared] = field(default_factory=list)
+    unknown: list[Compared] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)       # compile outputs, never unused
+
+    @property
+    def unresolved(self) -> list[Need]:
+        return self.deps.missing_required
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"entries": self.entries,
+                "redundant": [c.to_dict() for c in self.redundant],
+                "overrides": [c.to_dict() for c in self.overrides],
+                "in_mod": [c.to_dict() for c in self.in_mod],
+                "not_compared": [c.to_dict() for c in self.unknown],
+                "unused": list(self.unused), "compile_outputs": list(self.kept),
+                "unresolved": [n.to_dict() for n in self.unresolved],
+                "problems": list(self.deps.problems)}
+
+
+def compile_output(path: str, map_names: list[str]) -> bool:
+    """A file vbsp (or the engine) puts in the pakfile: cubemaps, patch materials, static prop
+    lighting, under the folder of any name the map was compiled as."""
+    if CUBEMAP.fullmatch(path):
+        return True
+    if path.startswith("materials/maps/") and path.count("/") >= 3:
+        return path.split("/")[2] in map_names or path.endswith((".vmt", ".vtf"))
+    name = path.rsplit("/", 1)[-1]
+    return name.startswith(("sp_", "texelslighting_")) and name.endswith((".vhv", ".ppl")) \
+        or name == "stringtable_dictionary.dct"
+
+
+def _compare(fs: GameFS, path: str, data_crc: int, size: int,
+             read_entry) -> tuple[Location, bool | None] | None:
+    """The first location of `path` in the game's search paths and whether its file equals
+    the entry; None when the game has no such file."""
+    hits = getattr(fs, "_hits", None)
+    if hits is None:        # a GameFS without the per-hit view: compare with what it reads
+        loc = fs.locate(path)
+        if loc is None:
+            return None
+        data = fs.read(path)
+        return loc, None if data is None else (len(data) == size and zlib.crc32(data) == data_crc
+                                               and data == read_entry())
+    for loc, mount, found in hits(path):
+        if isinstance(mount, VpkMount) and isinstance(found, VpkEntry):
+            if found.size != size or found.crc != data_crc:
+                return loc, False
+            if not mount.readable(found):
+                return loc, True        # same size and CRC-32: the data is not here to compare
+            data = mount.read(found)
+        else:
+            try:
+                with open(found, "rb") as f:
+                    data = f.read()
+            except OSError:
+                return loc, None
+        if data is None:
+            return loc, None
+        return loc, len(data) == size and zlib.crc32(data) == data_crc and data == read_entry()
+    return None
+
+
+def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None) -> AuditReport:
+    """Audit `bsp`'s pakfile (see the module's doc)."""
+    from .refs import compile_names
+
+    found = report if report is not None else deps(bsp, fs)
+    out = AuditReport(found)
+    needed = {n.path for n in found.files}
+    names = compile_names(bsp, found.map_name)
+    pak = bsp.pakfile
+    for entry in pak.entries:
+        if entry.is_dir:
+            continue
+        out.entries += 1
+        path = asset_path(entry.name)
+        if compile_output(path, names):
+            out.kept.append(path)
+        elif path not in needed:
+            out.unused.append(path)
+        result = _compare(fs, path, entry.crc, entry.size, lambda e=entry: pak.read(e))
+        if result is None:
+            continue
+        loc, same = result
+        row = Compared(path, entry.size, entry.crc, loc, same)
+        if same is None:
+            out.unknown.append(row)
+        elif not same:
+            out.overrides.append(row)
+        elif loc.base:
+            out.redundant.append(row)
+        else:
+            out.in_mod.append(row)
+    return out
+
+
+__all__ = ["AuditReport", "Compared", "audit", "compile_output"]

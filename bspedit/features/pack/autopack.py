@@ -1,0 +1,140 @@
+"""`autopack(bsp, fs)`: pack into the map's pakfile every file it needs that the mod provides
+and the base game does not ship.
+
+Each file `deps` finds is one of:
+- already packed (`pak`): left as it is (existing entries keep their bytes);
+- provided by the mod (loose under GAMEDIR or a `--content` folder, or in a VPK inside
+  them): packed, as its lower-case asset path, unless `exclude` globs match it, or the base
+  game ships the same path (`base`, a listing of the base game's files, such as `vpk -l`
+  output, for when the base game is not installed); a mod file inside a VPK whose archive is
+  absent cannot be read: `unreadable`;
+- shipped by the base game: `left` to it (unless `include` globs match it: then packed too);
+- nowhere: `missing` (required or optional).
+
+Cubemaps and vbsp's patch materials are never removed: autopack only adds.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...errors import BspError
+from .deps import Deps, MapFiles, Need, deps
+from .model import asset_path
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+    from .gamefs import GameFS
+
+
+@dataclass
+class Packed:
+    need: Need
+    size: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.need.to_dict(), "size": self.size}
+
+
+@dataclass
+class AutopackReport:
+    deps: Deps
+    packed: list[Packed] = field(default_factory=list)
+    left: list[Need] = field(default_factory=list)          # the base game ships it
+    in_pak: list[Need] = field(default_factory=list)
+    excluded: list[Need] = field(default_factory=list)
+    unreadable: list[Need] = field(default_factory=list)
+    missing: list[Need] = field(default_factory=list)
+    skipped: list[Need] = field(default_factory=list)       # --noswvtx
+
+    @property
+    def missing_required(self) -> list[Need]:
+        return [n for n in self.missing + self.unreadable if not n.optional]
+
+    def to_dict(self) -> dict[str, Any]:
+        def rows(needs: list[Need]) -> list[dict[str, Any]]:
+            return [n.to_dict() for n in needs]
+        return {"packed": [p.to_dict() for p in self.packed], "left_to_base": rows(self.left),
+                "already_packed": [n.path for n in self.in_pak],
+                "excluded": rows(self.excluded + self.skipped),
+                "unreadable": rows(self.unreadable), "missing": rows(self.missing),
+                "missing_required": len(self.missing_required),
+                "packed_bytes": sum(p.size for p in self.packed),
+                "problems": list(self.deps.problems)}
+
+
+def read_base_list(path: str) -> set[str]:
+    """The base game's files from a listing: one path per line (`vpk -l` output, a file list);
+    blank lines and `//` or `#` comments skipped; a line with a tab keeps its first field."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8", errors="replace")
+    except OSError as exc:
+        raise BspError(f"cannot read the base list: {exc.strerror or exc}", path=path) from None
+    out = set()
+    for line in text.splitlines():
+        line = line.split("\t")[0].strip()
+        if not line or line.startswith(("//", "#")):
+            continue
+        out.add(asset_path(line))
+    return out
+
+
+def _matches(path: str, globs: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatchcase(path, asset_path(g) if not g.endswith("/") else
+                                   asset_path(g) + "/*") for g in globs)
+
+
+def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iterable[str] = (),
+             base: str | os.PathLike[str] | set[str] | None = None, compress: bool = False,
+             noswvtx: bool = False, report: Deps | None = None) -> AutopackReport:
+    """Pack what the map needs from the mod (see the module's doc) into `bsp.pakfile` (saved
+    by the caller). `include` / `exclude` are globs over asset paths (case-insensitive;
+    `models/x/` means everything under it); `base` a listing file (or a set of asset paths) of
+    what the base game ships; `noswvtx` leaves out `.sw.vtx` (software) model meshes, as
+    CompilePal's `-noswvtx`."""
+    include, exclude = list(include), list(exclude)
+    shipped: set[str] = set()
+    if isinstance(base, (str, os.PathLike)):
+        shipped = read_base_list(os.fspath(base))
+    elif base is not None:
+        shipped = {asset_path(p) for p in base}
+    found = report if report is not None else deps(bsp, fs)
+    out = AutopackReport(found)
+    files = MapFiles(bsp, fs)
+    pak = bsp.pakfile
+    for need in found.files:
+        loc = need.location
+        path = need.path
+        if loc.kind == "pak" or pak.find(path) is not None:
+            out.in_pak.append(need)
+            continue
+        if loc.kind == "missing":
+            out.missing.append(need)
+            continue
+        if noswvtx and path.endswith(".sw.vtx"):
+            out.skipped.append(need)
+            continue
+        wanted = (need.mod and path not in shipped) or _matches(path, include)
+        if not wanted:
+            out.left.append(need)
+            continue
+        if _matches(path, exclude):
+            out.excluded.append(need)
+            continue
+        if not loc.readable:
+            out.unreadable.append(need)
+            continue
+        data = files.fs.read(path)
+        if data is None:
+            out.unreadable.append(need)
+            continue
+        pak.add(path, data, compress=compress)
+        out.packed.append(Packed(need, len(data)))
+    return out
+
+
+__all__ = ["AutopackReport", "Packed", "autopack", "read_base_list"]

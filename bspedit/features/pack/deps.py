@@ -1,0 +1,222 @@
+"""`deps(bsp, fs)`: every asset a Source map needs, each with its reason chain and where it
+resolves, as the engine would find it.
+
+The map's references (`refs.map_references`) are followed through materials, models and
+scripts (`chains`), reading each file where the engine would: the map's pakfile first (the
+engine mounts it ahead of every search path), then the game's search paths (`GameFS`). Each
+file then resolves to a `Location`: "pak", "loose" (under a search path), "vpk" (inside a
+VPK; `readable` False when its archive is absent) or "missing".
+
+Names that are not files (`soundscript:`, `soundscape:`, `particle:`) are listed apart, in
+`names`: a soundscript or soundscape name is resolved when a script the game (or the map)
+loads defines it, and the files it plays are ordinary entries of `files` with the name in
+their reason. Particle names are not looked up by name (that takes parsing every `.pcf`);
+the `.pcf` files the map's particle manifest lists are followed as files, and a particle name
+is reported with `resolved` None.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Location, Reference, asset_path, is_file
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+    from .gamefs import GameFS
+
+PAK = Location("pak")
+MISSING = Location("missing")
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """One file the map needs: the reference (path, reason, optional) and its location."""
+
+    ref: Reference
+    location: Location
+
+    @property
+    def path(self) -> str:
+        return self.ref.path
+
+    @property
+    def optional(self) -> bool:
+        return self.ref.optional
+
+    @property
+    def mod(self) -> bool:
+        """Provided by the mod's own content (not the base game, not the pakfile)."""
+        return self.location.kind in ("loose", "vpk") and not self.location.base
+
+    def to_dict(self) -> dict[str, Any]:
+        loc = self.location
+        return {"path": self.ref.path, "reason": list(self.ref.reason),
+                "optional": self.ref.optional, "location": loc.kind, "where": loc.where,
+                "readable": loc.readable, "base": loc.base}
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A name the map uses that is not a file: `kind` soundscript, soundscape or particle;
+    `resolved` True/False (None: not looked up by name, see the module's doc)."""
+
+    kind: str
+    name: str
+    reason: tuple[str, ...]
+    optional: bool
+    resolved: bool | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "reason": list(self.reason),
+                "optional": self.optional, "resolved": self.resolved}
+
+
+@dataclass
+class Deps:
+    """The report: `files` in breadth-first order, `names`, the file system's `problems`."""
+
+    map_name: str
+    files: list[Need] = field(default_factory=list)
+    names: list[Name] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def by_kind(self, kind: str) -> list[Need]:
+        return [n for n in self.files if n.location.kind == kind]
+
+    @property
+    def missing(self) -> list[Need]:
+        """Files nowhere, and VPK entries whose data cannot be read."""
+        return [n for n in self.files if n.location.kind == "missing"
+                or not n.location.readable]
+
+    @property
+    def missing_required(self) -> list[Need]:
+        return [n for n in self.missing if not n.optional]
+
+    def counts(self) -> dict[str, int]:
+        out = {"files": len(self.files), "pak": 0, "loose": 0, "vpk": 0, "missing": 0,
+               "unreadable": 0, "optional_missing": 0, "mod": 0, "base": 0}
+        for n in self.files:
+            out[n.location.kind] += 1
+            if not n.location.readable:
+                out["unreadable"] += 1
+            if n.location.kind == "missing" and n.optional:
+                out["optional_missing"] += 1
+            if n.mod:
+                out["mod"] += 1
+            elif n.location.kind in ("loose", "vpk"):
+                out["base"] += 1
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"map_name": self.map_name, "counts": self.counts(),
+                "files": [n.to_dict() for n in self.files],
+                "names": [n.to_dict() for n in self.names],
+                "problems": list(self.problems)}
+
+
+def pak_names(bsp: Bsp) -> dict[str, Any]:
+    """asset path -> pak entry, files only (empty for a map without a pakfile)."""
+    try:
+        pak = bsp.pakfile
+    except Exception:  # noqa: BLE001 - no pakfile lump: nothing packed
+        return {}
+    return {asset_path(e.name): e for e in pak.entries if not e.is_dir}
+
+
+class MapFiles:
+    """Reads as the engine does for one map: its pakfile first, then the game's search paths;
+    `locate` likewise. Reads are cached (each file is read once per run)."""
+
+    def __init__(self, bsp: Bsp, fs: GameFS) -> None:
+        self.bsp = bsp
+        self.fs = fs
+        self.pak = pak_names(bsp)
+        self._data: dict[str, bytes | None] = {}
+
+    def read(self, path: str) -> bytes | None:
+        path = asset_path(path)
+        if path in self._data:
+            return self._data[path]
+        data: bytes | None = None
+        entry = self.pak.get(path)
+        if entry is not None:
+            try:
+                data = self.bsp.pakfile.read(entry)
+            except Exception:  # noqa: BLE001 - a corrupt entry: the game's copy, if any
+                data = None
+        if data is None:
+            data = self.fs.read(path)
+        if len(self._data) < 4096:      # scripts and materials are small; bound the cache
+            self._data[path] = data
+        return data
+
+    def locate(self, path: str) -> Location:
+        path = asset_path(path)
+        if path in self.pak:
+            return PAK
+        return self.fs.locate(path) or MISSING
+
+    def exists(self, path: str) -> bool:
+        path = asset_path(path)
+        return path in self.pak or self.fs.locate(path) is not None
+
+
+def follow(references: Iterable[Reference], files: MapFiles, map_name: str,
+           ) -> tuple[list[Reference], Callable[[str], bool | None]]:
+    """`chains.follow` (same order, same reasons), also answering whether a soundscript or
+    soundscape name is defined (from the chains' own script indexes)."""
+    from .chains import _Chains
+
+    chains = _Chains(files.read, map_name, files.exists)
+    found: dict[str, Reference] = {}
+    queue: deque[Reference] = deque()
+
+    def add(ref: Reference) -> None:
+        old = found.get(ref.path)
+        if old is None or (old.optional and not ref.optional):
+            found[ref.path] = ref
+            queue.append(ref)
+
+    for ref in references:
+        add(ref)
+    while queue:
+        ref = queue.popleft()
+        if found[ref.path] is not ref:
+            continue
+        for dep in chains.deps(ref):
+            add(dep)
+
+    def defined(path: str) -> bool | None:
+        if path.startswith(SOUNDSCRIPT):
+            return chains.sounds.get(path[len(SOUNDSCRIPT):]) is not None
+        if path.startswith(SOUNDSCAPE):
+            return chains.scapes.get(path[len(SOUNDSCAPE):]) is not None
+        return None
+
+    return list(found.values()), defined
+
+
+def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> Deps:
+    """Every asset `bsp` needs, resolved through its pakfile and `fs` (see the module's doc).
+    `name` overrides the map's name (the file name without `.bsp`)."""
+    from .refs import map_name, map_references
+
+    name = map_name(bsp) if name is None else name
+    files = MapFiles(bsp, fs)
+    refs, defined = follow(map_references(bsp, name, fgd=fgd), files, name)
+    report = Deps(name)
+    for ref in refs:
+        if is_file(ref.path):
+            report.files.append(Need(ref, files.locate(ref.path)))
+            continue
+        kind, _, value = ref.path.partition(":")
+        report.names.append(Name(kind, value, ref.reason, ref.optional, defined(ref.path)))
+    report.problems = list(dict.fromkeys(fs.problems))
+    return report
+
+
+__all__ = ["Deps", "MapFiles", "Name", "Need", "PARTICLE", "deps", "pak_names"]
