@@ -147,6 +147,24 @@ RESULTS: dict[str, Any] = {
     "pak repack": {"method": ("store", "lzma"), "reencoded": int, "kept": int,
                    "length_before": int, "length_after": int, "save": SAVE},
 }
+NEED = {"path": str, "reason": [str], "optional": bool,
+        "location": ("pak", "loose", "vpk", "missing"), "where": Maybe(str), "readable": bool,
+        "base": bool}
+COMPARED = {"path": str, "size": int, "crc32": int, "location": ("loose", "vpk"),
+            "where": Maybe(str), "base": bool, "readable": bool, "same": Maybe(bool)}
+RESULTS.update({
+    "pak deps": {"map_name": str, "counts": Map(int), "files": [NEED],
+                 "names": [{"kind": ("soundscript", "soundscape", "particle"), "name": str,
+                            "reason": [str], "optional": bool, "resolved": Maybe(bool)}],
+                 "problems": [str]},
+    "pak autopack": {"packed": [{**NEED, "size": int}], "left_to_base": [NEED],
+                     "already_packed": [str], "excluded": [NEED], "unreadable": [NEED],
+                     "missing": [NEED], "missing_required": int, "packed_bytes": int,
+                     "problems": [str], "save": SAVE},
+    "pak audit": {"entries": int, "redundant": [COMPARED], "overrides": [COMPARED],
+                  "in_mod": [COMPARED], "not_compared": [COMPARED], "unused": [str],
+                  "compile_outputs": [str], "unresolved": [NEED], "problems": [str]},
+})
 for same, as_ in (("decompress", "compress"), ("ent delete-key", "ent set"),
                   ("ent add", "ent set"), ("ent remove", "ent set"),
                   ("pak addlist", "pak add"), ("pak addfiles", "pak add")):

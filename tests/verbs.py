@@ -77,6 +77,10 @@ ARGS: dict[str, list[str]] = {
     "pak extract": ["{map}", "{folder}/unpacked", "{pak_entry}"],
     "pak remove": ["{map}", "{pak_entry}", "TARGET"],
     "pak repack": ["{map}", "--compress", "TARGET"],
+    "pak deps": ["{map}", "--game", "{game}"],
+    "pak autopack": ["{map}", "--game", "{game}", "--allow-missing", "--exclude", "*.nav",
+                     "TARGET"],
+    "pak audit": ["{map}", "--game", "{game}"],
 }
 
 
@@ -133,6 +137,7 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
             values["pak_entry"] = next(e.name for e in bsp.pakfile.entries if not e.is_dir)
             (folder / "sprp.bin").write_bytes(bsp.game_lump.payload("sprp"))
             values["sprp_version"] = str(bsp.game_lump.member("sprp").version)
+            values["game"] = str(_game_folder(bsp, folder / "game"))
         if bsp.family.key in ("q1", "goldsrc"):
             values.update(_miptex_inputs(bsp, folder))
     (folder / "pack" / "materials" / "x").mkdir(parents=True)
@@ -148,6 +153,25 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
                   pack=str(folder / "pack"), addlist=str(folder / "addlist.txt"),
                   addfiles=str(folder / "addfiles.txt"), config=str(folder / "patch.cfg"))
     return values
+
+
+def _game_folder(bsp: Bsp, game: Path) -> Path:
+    """For the pack verbs: a mod folder with a minimal gameinfo.txt (no base game) and the
+    first material the map's texdata names, which the map does not pack."""
+    from bspedit.features.pack.refs import texdata_references
+
+    game.mkdir()
+    (game / "gameinfo.txt").write_text('"GameInfo"\n{\n\tgame "test"\n\tFileSystem\n\t{\n'
+                                       '\t\tSearchPaths\n\t\t{\n\t\t\tgame |gameinfo_path|.\n'
+                                       '\t\t}\n\t}\n}\n')
+    packed = {e.name.lower() for e in bsp.pakfile.entries}
+    for ref in texdata_references(bsp):
+        if ref.path not in packed:
+            target = game / ref.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(b'"UnlitGeneric"\n{\n}\n')
+            break
+    return game
 
 
 def _miptex_inputs(bsp: Bsp, folder: Path) -> dict[str, str]:

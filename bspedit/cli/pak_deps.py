@@ -4,6 +4,7 @@ imported only when one of these verbs runs."""
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from ..bsp import Bsp
@@ -64,11 +65,20 @@ def _fs(args: argparse.Namespace):
     return GameFS.load(args.game, content=args.content, vpks=args.vpk)
 
 
+def _shown(path: str) -> str:
+    """A path as printed: relative to the current folder when it is inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:          # another drive (Windows)
+        return path
+    return path if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
 def _where(row: dict[str, Any]) -> str:
     kind = row["location"]
     if kind in ("pak", "missing"):
         return kind
-    text = f"{kind} {row['where']}"
+    text = f"{kind} {_shown(row['where'])}"
     if not row["readable"]:
         text += " (archive absent: unreadable)"
     return text + (" [base]" if row["base"] else " [mod]")
