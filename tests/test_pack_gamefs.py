@@ -326,6 +326,11 @@ def test_vpk_with_absent_archive_falls_through_to_the_next_location(tmp_path):
     (game / "materials" / "a.vmt").write_bytes(b"loose copy")
     fs = GameFS.load(game)
     assert [loc.readable for loc in fs.locate_all("materials/a.vmt")] == [False, True]
+    first, second = fs.hits("MATERIALS/A.VMT")
+    assert (first.location.kind, first.size, first.crc, first.read()) == (
+        "vpk", 8, zlib.crc32(b"from vpk"), None)
+    assert (second.location.kind, second.size, second.crc, second.read()) == (
+        "loose", 10, None, b"loose copy")
     assert fs.read("materials/a.vmt") == b"loose copy"
     assert fs.read("materials/a.vmt") == b"loose copy"
     assert len(fs.problems) == 1 and "pak_000.vpk is absent" in fs.problems[0]

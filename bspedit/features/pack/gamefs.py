@@ -232,6 +232,36 @@ class _Folder:
         return list(self._listings)
 
 
+class Hit:
+    """One search path's copy of a file (see `GameFS.hits`): its `location`, its `size` in
+    bytes, and `crc`, the CRC-32 a VPK's directory records (None for a loose file). `read()`
+    gives its bytes, or None when they cannot be read (a VPK archive that is absent)."""
+
+    __slots__ = ("location", "size", "crc", "_mount", "_found")
+
+    def __init__(self, location: Location, size: int, crc: int | None,
+                 mount: _Folder | VpkMount, found: str | Entry) -> None:
+        self.location = location
+        self.size = size
+        self.crc = crc
+        self._mount = mount
+        self._found = found
+
+    def __repr__(self) -> str:
+        return f"Hit({self.location!r}, size={self.size}, crc={self.crc})"
+
+    def read(self) -> bytes | None:
+        """The bytes of this copy, or None when they are not on this machine."""
+        if isinstance(self._found, Entry):
+            assert isinstance(self._mount, VpkMount)
+            return self._mount.read(self._found)
+        try:
+            with open(self._found, "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+
 class GameFS:
     """The game's search paths and lookups through them. Build it with `GameFS.load`.
 
@@ -358,32 +388,30 @@ class GameFS:
             return loc
         return None
 
+    def hits(self, path: str) -> Iterator[Hit]:
+        """Each search path's copy of `path`, in lookup order, with its size and (for a VPK
+        entry) the directory's CRC-32, so a caller can compare a file with the game's copy
+        without reading data that is not there."""
+        for loc, mount, found in self._hits(path):
+            if isinstance(found, Entry):
+                yield Hit(loc, found.size, found.crc, mount, found)
+            else:
+                try:
+                    size = os.path.getsize(found)
+                except OSError:
+                    continue
+                yield Hit(loc, size, None, mount, found)
+
     def locate_all(self, path: str) -> list[Location]:
         """Every search path that has `path`, in lookup order (the first is what the game
         loads; the others are what it overrides)."""
         return [loc for loc, _, _ in self._hits(path)]
 
-    def file(self, path: str) -> str | None:
-        """The loose file the game would read for `path`, when the first hit is loose."""
-        for loc, _, found in self._hits(path):
-            return found if isinstance(found, str) else None
-        return None
-
     def read(self, path: str) -> bytes | None:
         """The bytes of `path` from the first location that can be read; None when it is
         missing everywhere or no location can be read."""
-        for loc, mount, found in self._hits(path):
-            if isinstance(mount, VpkMount):
-                assert isinstance(found, Entry)
-                data = mount.read(found)
-            else:
-                assert isinstance(found, str)
-                try:
-                    with open(found, "rb") as f:
-                        data = f.read()
-                except OSError as exc:
-                    self.problems.append(f"{found}: cannot be read ({exc.strerror or exc})")
-                    data = None
+        for hit in self.hits(path):
+            data = hit.read()
             if data is not None:
                 return data
         return None
