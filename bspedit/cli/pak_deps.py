@@ -96,7 +96,8 @@ def _problems(args: argparse.Namespace, problems: list[str]) -> None:
         args.report.say(f"not found: {problem}")
     if problems:
         args.report.warn(f"{len(problems)} search paths or VPK archives of the game are not on "
-                         "this machine (listed above); what only they hold counts as missing")
+                         "this machine (the report's `not found:` lines, --json's `problems`); "
+                         "what only they hold counts as missing")
 
 
 def run_deps(args: argparse.Namespace) -> int:
