@@ -60,6 +60,13 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 
 
 def _fs(args: argparse.Namespace):
+    from ..errors import BspError
+
+    try:
+        import srctools  # noqa: F401 - the pack modules' KeyValues, VMT and MDL readers
+    except ImportError:
+        raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
+                       "srctools==2.7.0; it has no wheel for Linux aarch64)") from None
     from ..features.pack.gamefs import GameFS
 
     return GameFS.load(args.game, content=args.content, vpks=args.vpk)
