@@ -10,7 +10,7 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "bspedit"
 # lowest first; batch runs CLI command lines, so it sits beside the CLI
-LAYERS = [{"errors", "limits", "progress"}, {"format"}, {"container"}, {"lumps"}, {"bsp"},
+LAYERS = [{"errors", "interrupts", "limits", "progress"}, {"format"}, {"container"}, {"lumps"}, {"bsp"},
           {"patching", "features"}, {"cli", "batch"}, {"__init__", "__main__"}]
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..errors import BspError
+from ..interrupts import uninterrupted
 from . import work
 from .work import INTERRUPTED, is_interrupt, lost_interrupt, on_ctrl_c, worker_main
 
@@ -101,7 +102,7 @@ def gather(call: Callable[..., R], items: list[tuple[Any, ...]], *, jobs: int | 
 
             def done(index: int, result: R) -> None:
                 nonlocal printed
-                with _uninterrupted():      # a result is kept and printed whole, exactly once
+                with uninterrupted():      # a result is kept and printed whole, exactly once
                     if index in results:
                         return
                     results[index] = result
@@ -133,27 +134,6 @@ def gather(call: Callable[..., R], items: list[tuple[Any, ...]], *, jobs: int | 
 
 
 Done = Callable[[int, Any], None]
-
-
-@contextlib.contextmanager
-def _uninterrupted() -> Iterator[None]:
-    """Hold Ctrl-C back until the block has run, then hand it to the handler that was in
-    place (which raises KeyboardInterrupt, or only notes it); in the main thread only:
-    elsewhere Python delivers no KeyboardInterrupt anyway."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
-    if caught:
-        if callable(previous):
-            previous(caught[0], None)
-        elif previous is not signal.SIG_IGN:
-            raise KeyboardInterrupt
 
 
 def _serial(call: Callable[..., Any], items: list[tuple[Any, ...]], done: Done,

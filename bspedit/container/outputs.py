@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import BspError
+from ..interrupts import uninterrupted
 from .fileio import CLOEXEC, open_fd, set_mode, sync_folder, write_all
 
 PathLike = str | os.PathLike
@@ -93,13 +94,16 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None,
     while True:
         temporary = os.path.join(folder, f".{os.path.basename(real)}.{os.urandom(4).hex()}.tmp")
         try:
-            fd = open_fd(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | CLOEXEC, 0o600)
+            with uninterrupted():        # the descriptor is ours once opened (closed on error)
+                fd = open_fd(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | CLOEXEC, 0o600)
             break
         except FileExistsError:
             continue
         except OSError as exc:
             raise _named(exc, shown) from None
         except BaseException:
+            if fd >= 0:
+                os.close(fd)
             _unlink(temporary)
             raise
     try:
