@@ -28,8 +28,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from edit_bench import run  # noqa: E402
-from startup_bench import installed  # noqa: E402
+from edit_bench import run
+from startup_bench import installed
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT.parent / "shared" / "content"

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bsp import Bsp
 from .common import add_output, add_verb, save, set_result
 
+if TYPE_CHECKING:
+    from ..features.pack.gamefs import GameFS
 
-def register(verbs: argparse._SubParsersAction) -> None:
+
+def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     deps = add_verb(verbs, run_deps, "deps",
                     help="every asset the map needs, each with its reason and where it "
                          "resolves: the pakfile, a loose file of a search path, a VPK, or "
@@ -59,7 +62,7 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
                         help="another VPK to search (a _dir.vpk or single-file VPK)")
 
 
-def _fs(args: argparse.Namespace):
+def _fs(args: argparse.Namespace) -> GameFS:
     from ..errors import BspError
 
     try:
@@ -67,9 +70,9 @@ def _fs(args: argparse.Namespace):
     except ImportError:
         raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
                        "srctools==2.7.0; it has no wheel for Linux aarch64)") from None
-    from ..features.pack.gamefs import GameFS
+    from ..features.pack.gamefs import GameFS as Loader
 
-    return GameFS.load(args.game, content=args.content, vpks=args.vpk)
+    return Loader.load(args.game, content=args.content, vpks=args.vpk)
 
 
 def _shown(path: str) -> str:
@@ -82,7 +85,7 @@ def _shown(path: str) -> str:
 
 
 def _where(row: dict[str, Any]) -> str:
-    kind = row["location"]
+    kind = str(row["location"])
     if kind in ("pak", "missing"):
         return kind
     text = f"{kind} {_shown(row['where'])}"

@@ -17,7 +17,9 @@ A VPK entry whose archive is absent is compared by the CRC-32 and size of its di
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ...lumps.pakfile import CUBEMAP
@@ -87,7 +89,7 @@ def compile_output(path: str, map_names: list[str]) -> bool:
 
 
 def _compare(fs: GameFS, path: str, data_crc: int, size: int,
-             read_entry) -> tuple[Location, bool | None] | None:
+             read_entry: Callable[[], bytes]) -> tuple[Location, bool | None] | None:
     """The first location of `path` in the game's search paths and whether its file equals
     the entry; None when the game has no such file."""
     hits = getattr(fs, "_hits", None)
@@ -135,7 +137,7 @@ def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None) -> AuditReport:
             out.kept.append(path)
         elif path not in needed:
             out.unused.append(path)
-        result = _compare(fs, path, entry.crc, entry.size, lambda e=entry: pak.read(e))
+        result = _compare(fs, path, entry.crc, entry.size, partial(pak.read, entry))
         if result is None:
             continue
         loc, same = result

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import BspError
-from .deps import Deps, MapFiles, Need, deps
+from ...progress import bar
+from .deps import Deps, Need, deps
 from .model import asset_path
 
 if TYPE_CHECKING:
@@ -104,8 +105,8 @@ def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iter
         shipped = {asset_path(p) for p in base}
     found = report if report is not None else deps(bsp, fs)
     out = AutopackReport(found)
-    files = MapFiles(bsp, fs)
     pak = bsp.pakfile
+    chosen: list[Need] = []
     for need in found.files:
         loc = need.location
         path = need.path
@@ -128,12 +129,17 @@ def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iter
         if not loc.readable:
             out.unreadable.append(need)
             continue
-        data = files.fs.read(path)
-        if data is None:
-            out.unreadable.append(need)
-            continue
-        pak.add(path, data, compress=compress)
-        out.packed.append(Packed(need, len(data)))
+        chosen.append(need)
+    with bar(len(chosen), f"packing {os.path.basename(str(bsp.path))}", unit="files",
+             minimum=200) as progress:
+        for need in chosen:
+            data = fs.read(need.path)
+            progress.advance()
+            if data is None:
+                out.unreadable.append(need)
+                continue
+            pak.add(need.path, data, compress=compress)
+            out.packed.append(Packed(need, len(data)))
     return out
 
 

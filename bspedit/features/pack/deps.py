@@ -21,7 +21,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Location, Reference, asset_path, is_file
+from .model import (
+    PARTICLE,
+    SOUNDSCAPE,
+    SOUNDSCRIPT,
+    Location,
+    Reference,
+    asset_path,
+    is_file,
+)
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -219,4 +227,4 @@ def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> 
     return report
 
 
-__all__ = ["Deps", "MapFiles", "Name", "Need", "PARTICLE", "deps", "pak_names"]
+__all__ = ["PARTICLE", "Deps", "MapFiles", "Name", "Need", "deps", "pak_names"]
