@@ -33,7 +33,8 @@ SUMMARIES = {
     "lump": "lumps: list, show, extract, replace, export, strip, merge",
     "props": "static props (sprp): list, set, remove",
     "gamelump": "Source game lump members: list, extract, replace",
-    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, repack",
+    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, repack; "
+           "from the game's content: deps, autopack, audit",
     "patch": "apply Stripper:Source configs to the entity lump, or --lint them",
     "diff": "lumps, entities and pakfile entries that differ, and whether the content is the "
             "same (exit 0 identical, 1 different)",
