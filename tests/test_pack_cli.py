@@ -283,3 +283,64 @@ def test_version_and_info_do_not_import_srctools(tmp_path):
                               check=False, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
         assert "srctools" not in done.stderr, argv
+
+
+GAMEINFO = ('"GameInfo"\n{\n\tFileSystem\n\t{\n\t\tSearchPaths\n\t\t{\n'
+            '\t\t\tgame |gameinfo_path|.\n\t\t\tgame |all_source_engine_paths|base\n'
+            '\t\t\tgame |all_source_engine_paths|gone\n\t\t}\n\t}\n}\n')
+
+
+def test_audit_and_autopack_on_a_synthetic_game(tmp_path):
+    """A mod over a base game, no content needed: an entry identical to the base game's file
+    is redundant, one that differs an override; autopack leaves base files to the base game
+    (or packs them with --include) and packs the mod's; a missing search path is reported."""
+    mod, base = tmp_path / "mod", tmp_path / "base"
+    for folder, text in ((mod, "mod"), (base, "base")):
+        (folder / "materials" / "x").mkdir(parents=True)
+        (folder / "materials" / "x" / f"{text}.vmt").write_text('"UnlitGeneric" {}\n')
+    (mod / "GameInfo.txt").write_text(GAMEINFO)
+    (base / "materials" / "x" / "same.vmt").write_text('"UnlitGeneric" { "$a" "1" }\n')
+    (base / "materials" / "x" / "other.vmt").write_text('"UnlitGeneric" { "$a" "2" }\n')
+    src = tmp_path / "tiny.bsp"
+    shutil.copyfile(Path(__file__).parent / "data" / "tiny.bsp", src)
+    with Bsp.open(src) as bsp:
+        bsp.pakfile.add("materials/x/same.vmt", b'"UnlitGeneric" { "$a" "1" }\n')
+        bsp.pakfile.add("materials/x/other.vmt", b'"UnlitGeneric" { "$a" "3" }\n')
+        bsp.save()
+    code, report = run("pak", "audit", src, "--game", mod)
+    res = report["result"]
+    assert code == 0
+    assert [r["path"] for r in res["redundant"]] == ["materials/x/same.vmt"]
+    assert [r["path"] for r in res["overrides"]] == ["materials/x/other.vmt"]
+    assert res["redundant"][0]["base"] and res["redundant"][0]["location"] == "loose"
+    assert set(res["unused"]) == {"materials/x/same.vmt", "materials/x/other.vmt"}
+    assert any("gone" in p for p in res["problems"])
+    # the map references neither mod.vmt nor base.vmt: give it entities that do
+    with Bsp.open(src) as bsp:
+        text = bsp.entities(lenient=True).to_bytes().rstrip(b"\0")
+    ents = tmp_path / "ents.txt"
+    ents.write_bytes(text + b'{\n"classname" "infodecal"\n"texture" "x/mod"\n}\n'
+                     b'{\n"classname" "infodecal"\n"texture" "x/base"\n}\n')
+    assert invoke(["ent", "import", str(src), str(ents), "--in-place"], capture=True).code == 0
+    code, auto = run("pak", "autopack", src, "--game", mod, "-o", tmp_path / "a.bsp")
+    assert [r["path"] for r in auto["result"]["packed"]] == ["materials/x/mod.vmt"]
+    assert "materials/x/base.vmt" in [r["path"] for r in auto["result"]["left_to_base"]]
+    code, forced = run("pak", "autopack", src, "--game", mod, "-o", tmp_path / "b.bsp",
+                       "--include", "materials/x/", "--allow-missing")
+    assert code == 0
+    assert {r["path"] for r in forced["result"]["packed"]} == {"materials/x/mod.vmt",
+                                                               "materials/x/base.vmt"}
+
+
+@needs_content
+def test_audit_compares_an_unreadable_vpk_entry_by_its_crc(tmp_path):
+    mod = CONTENT / "portalcollab"
+    src = tmp_path / "pcollab_26_iambread_test.bsp"
+    shutil.copyfile(map_path("portalcollab/pcollab_26_iambread_test.bsp"), src)
+    with Bsp.open(src) as bsp:
+        bsp.pakfile.add("models/props_c17/door01_left.mdl", b"not the model")
+        bsp.save()
+    _, report = run("pak", "audit", src, "--game", mod)
+    (row,) = report["result"]["overrides"]
+    assert row["path"] == "models/props_c17/door01_left.mdl"
+    assert row["location"] == "vpk" and row["readable"] is False and row["same"] is False

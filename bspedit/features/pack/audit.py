@@ -12,7 +12,8 @@ needs.
   (`materials/maps/<map>/*.vmt`) and static prop lighting are never unused;
 - `unresolved`: required references found nowhere (or in a VPK whose archive is absent).
 
-A VPK entry whose archive is absent is compared by the CRC-32 and size of its directory entry.
+A VPK entry whose archive is absent is compared by the CRC-32 and size of its directory entry
+(`GameFS.hits`).
 """
 from __future__ import annotations
 
@@ -25,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 from ...lumps.pakfile import CUBEMAP
 from .deps import Deps, Need, deps
 from .model import Location, asset_path
-from .vpk import Entry as VpkEntry
-from .vpk import VpkMount
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -90,32 +89,19 @@ def compile_output(path: str, map_names: list[str]) -> bool:
 
 def _compare(fs: GameFS, path: str, data_crc: int, size: int,
              read_entry: Callable[[], bytes]) -> tuple[Location, bool | None] | None:
-    """The first location of `path` in the game's search paths and whether its file equals
-    the entry; None when the game has no such file."""
-    hits = getattr(fs, "_hits", None)
-    if hits is None:        # a GameFS without the per-hit view: compare with what it reads
-        loc = fs.locate(path)
-        if loc is None:
-            return None
-        data = fs.read(path)
-        return loc, None if data is None else (len(data) == size and zlib.crc32(data) == data_crc
-                                               and data == read_entry())
-    for loc, mount, found in hits(path):
-        if isinstance(mount, VpkMount) and isinstance(found, VpkEntry):
-            if found.size != size or found.crc != data_crc:
-                return loc, False
-            if not mount.readable(found):
-                return loc, True        # same size and CRC-32: the data is not here to compare
-            data = mount.read(found)
-        else:
-            try:
-                with open(found, "rb") as f:
-                    data = f.read()
-            except OSError:
-                return loc, None
+    """The first copy of `path` in the game's search paths (`GameFS.hits`) and whether it
+    equals the entry (size, then a VPK directory's CRC-32, then bytes; a VPK entry whose
+    archive is absent by size and CRC-32 alone; None: it could not be read); None when the
+    game has no such file."""
+    for hit in fs.hits(path):
+        if hit.size != size or (hit.crc is not None and hit.crc != data_crc):
+            return hit.location, False
+        if hit.crc is not None and not hit.location.readable:
+            return hit.location, True
+        data = hit.read()
         if data is None:
-            return loc, None
-        return loc, len(data) == size and zlib.crc32(data) == data_crc and data == read_entry()
+            return hit.location, None
+        return hit.location, zlib.crc32(data) == data_crc and data == read_entry()
     return None
 
 
