@@ -344,3 +344,17 @@ def test_audit_compares_an_unreadable_vpk_entry_by_its_crc(tmp_path):
     (row,) = report["result"]["overrides"]
     assert row["path"] == "models/props_c17/door01_left.mdl"
     assert row["location"] == "vpk" and row["readable"] is False and row["same"] is False
+
+
+def test_a_map_without_a_pakfile_is_refused(tmp_path):
+    from conftest import CORPUS
+
+    quake = CORPUS / "q1" / "slipgate_b_batt0.bsp"
+    if not quake.exists():
+        pytest.skip("../shared/corpus not present")
+    (tmp_path / "gameinfo.txt").write_text(GAMEINFO)
+    for verb in ("deps", "audit"):
+        assert invoke(["pak", verb, str(quake), "--game", str(tmp_path)],
+                      capture=True).code == 2
+    assert invoke(["pak", "autopack", str(quake), "--game", str(tmp_path), "-o",
+                   str(tmp_path / "x.bsp")], capture=True).code == 2

@@ -115,6 +115,7 @@ def run_deps(args: argparse.Namespace) -> int:
 
     fs = _fs(args)
     with Bsp.open(args.map) as bsp:
+        _ = bsp.pakfile     # a family without a pakfile is refused (exit 2), as by every pak verb
         found = deps(bsp, fs)
     result = found.to_dict()
     set_result(args, result)
