@@ -29,8 +29,8 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     _add_game(auto)
     auto.add_argument("--include", metavar="GLOB", nargs="+", action="extend", default=[],
                       help="also pack referenced files matching these globs even when the "
-                           "base game ships them (CompilePal -include/-includedir; a folder "
-                           "ending / means everything under it)")
+                           "base game ships them (a folder ending / means everything under "
+                           "it; to pack a file nothing references, use pak add)")
     auto.add_argument("--exclude", metavar="GLOB", nargs="+", action="extend", default=[],
                       help="never pack files matching these globs (CompilePal "
                            "-exclude/-excludedir)")
