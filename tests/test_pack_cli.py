@@ -140,10 +140,21 @@ def test_packlists_documented_misses_in_the_portal_map():
     door = files["models/props_c17/door01_left.mdl"]
     assert door["location"] == "vpk" and not door["readable"] and not door["base"]
     assert door["where"].endswith("shared_content_v7_0_dir.vpk")
-    # the patch materials lead to their parents (the include), wherever those are
-    parents = [row for row in files.values()
-               if any("include" in step for step in row["reason"])]
-    assert parents
+    # every patch material leads to its parent (the include), wherever that is, and to the
+    # cubemaps vbsp patched in as $envmap
+    import re
+
+    with Bsp.open(path) as bsp:
+        patches = {asset_path(e.name): bsp.pakfile.read(e) for e in bsp.pakfile.entries
+                   if e.name.lower().endswith(".vmt")}
+    included = 0
+    for patch, text in patches.items():
+        for parent in re.findall(rb'"?include"?\s+"([^"]+)"', text, re.I):
+            assert asset_path(parent.decode()) in files, (patch, parent)
+            included += 1
+        for envmap in re.findall(rb'"?\$envmap"?\s+"(maps/[^"]+)"', text, re.I):
+            assert asset_path(f"materials/{envmap.decode()}.vtf") in files, (patch, envmap)
+    assert included >= 40
 
 
 def stored(path: Path) -> dict[str, bytes]:
