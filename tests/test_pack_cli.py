@@ -149,10 +149,10 @@ def test_packlists_documented_misses_in_the_portal_map():
                    if e.name.lower().endswith(".vmt")}
     included = 0
     for patch, text in patches.items():
-        for parent in re.findall(rb'"?include"?\s+"([^"]+)"', text, re.I):
+        for parent in re.findall(rb'"?include"?\s+"([^"]+)"', text, re.IGNORECASE):
             assert asset_path(parent.decode()) in files, (patch, parent)
             included += 1
-        for envmap in re.findall(rb'"?\$envmap"?\s+"(maps/[^"]+)"', text, re.I):
+        for envmap in re.findall(rb'"?\$envmap"?\s+"(maps/[^"]+)"', text, re.IGNORECASE):
             assert asset_path(f"materials/{envmap.decode()}.vtf") in files, (patch, envmap)
     assert included >= 40
 
