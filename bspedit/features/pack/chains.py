@@ -162,7 +162,7 @@ def vscript_deps(ref: Reference, read: Read) -> list[Reference]:
     return out
 
 
-class _Chains:
+class Chains:
     """What one `follow` call shares between references: the read function, the script
     indexes and the propdata gib sets, built on first use."""
 
@@ -198,7 +198,7 @@ class _Chains:
 def dependencies(ref: Reference, read: Read, *, map_name: str | None = None,
                  exists: Callable[[str], bool] | None = None) -> list[Reference]:
     """What `ref` leads to directly (one step of `follow`)."""
-    return _Chains(read, map_name, exists).deps(ref)
+    return Chains(read, map_name, exists).deps(ref)
 
 
 def follow(references: Iterable[Reference], read: Read, *,
@@ -210,7 +210,12 @@ def follow(references: Iterable[Reference], read: Read, *,
     (e.g. a GameFS's `locate(path) is not None`) answers the look-ups that only ask whether a
     file is there (a model's `$cdmaterials` folders, a custom shader parameter's texture);
     without it they read the file."""
-    chains = _Chains(read, map_name, exists)
+    return closure(references, Chains(read, map_name, exists))
+
+
+def closure(references: Iterable[Reference], chains: Chains) -> list[Reference]:
+    """Every reference given and all `chains` leads them to, each path once (a required route
+    replaces an optional one and is followed again), breadth-first."""
     found: dict[str, Reference] = {}
     queue: deque[Reference] = deque()
 

@@ -16,7 +16,6 @@ is reported with `resolved` None.
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -177,26 +176,10 @@ def follow(references: Iterable[Reference], files: MapFiles, map_name: str,
            ) -> tuple[list[Reference], Callable[[str], bool | None]]:
     """`chains.follow` (same order, same reasons), also answering whether a soundscript or
     soundscape name is defined (from the chains' own script indexes)."""
-    from .chains import _Chains
+    from .chains import Chains, closure
 
-    chains = _Chains(files.read, map_name, files.exists)
-    found: dict[str, Reference] = {}
-    queue: deque[Reference] = deque()
-
-    def add(ref: Reference) -> None:
-        old = found.get(ref.path)
-        if old is None or (old.optional and not ref.optional):
-            found[ref.path] = ref
-            queue.append(ref)
-
-    for ref in references:
-        add(ref)
-    while queue:
-        ref = queue.popleft()
-        if found[ref.path] is not ref:
-            continue
-        for dep in chains.deps(ref):
-            add(dep)
+    chains = Chains(files.read, map_name, files.exists)
+    found = closure(references, chains)
 
     def defined(path: str) -> bool | None:
         if path.startswith(SOUNDSCRIPT):
@@ -205,7 +188,7 @@ def follow(references: Iterable[Reference], files: MapFiles, map_name: str,
             return chains.scapes.get(path[len(SOUNDSCAPE):]) is not None
         return None
 
-    return list(found.values()), defined
+    return found, defined
 
 
 def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> Deps:
