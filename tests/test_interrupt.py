@@ -316,6 +316,7 @@ def test_ctrl_c_with_spawned_workers(synthetic_output: Batch, tmp_path: Path) ->
     interrupt_output_runs(synthetic_output, tmp_path, [0.35, 0.9], spawn=True)
 
 
+@full
 def test_ctrl_c_in_the_portable_mode(synthetic_output: Batch, tmp_path: Path) -> None:
     """With what Windows lacks taken away (no fork, no signal masks; tests/portable)."""
     from test_portable import environment

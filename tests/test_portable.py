@@ -99,7 +99,7 @@ def _run_all(tmp_path: Path, base: Path, mode: str, **extra: str) -> list[dict[s
 
 
 @needs_corpus
-@pytest.mark.parametrize("family", [pytest.param(f, marks=() if f in ("q2", "q3") else
+@pytest.mark.parametrize("family", [pytest.param(f, marks=() if f == "q3" else
                                                   pytest.mark.full) for f in verbs.MAPS])
 def test_every_verb_gives_the_same_bytes_in_the_portable_mode(tmp_path: Path,
                                                                family: str) -> None:
