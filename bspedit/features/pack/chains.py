@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
-from .materials import decode_text, material_deps, material_path
+from .materials import material_deps, material_path, read_keyvalues
 from .model import Reference, asset_path
 from .models import model_deps, model_path
 from .sounds import (
@@ -48,29 +48,19 @@ _PARTICLE_MATERIAL_KEYS = ("material",)
 _PARTICLE_MODEL_KEYS = ("sequence 0 model",)
 
 
-def _kv(data: bytes, path: str):
-    from srctools.keyvalues import Keyvalues
-
-    try:
-        return Keyvalues.parse(decode_text(data), path, allow_escapes=False, single_line=True)
-    except Exception:  # noqa: BLE001 - a broken file leads nowhere
-        return None
+def _leaf_values(ref: Reference, read: Read, key: str) -> Iterator[str]:
+    """The non-empty values of every `key` leaf of the KeyValues file `ref` names."""
+    root = read_keyvalues(read, ref.path)
+    for kv in root.iter_tree() if root is not None else ():
+        if kv.name == key and not kv.has_children() and kv.value.strip():
+            yield kv.value.strip()
 
 
 def particle_manifest_deps(ref: Reference, read: Read) -> list[Reference]:
     """The `.pcf` files a particle manifest's `file` keys list (a leading `!`, "precache
     every system", stripped)."""
-    data = read(ref.path)
-    root = _kv(data, ref.path) if data is not None else None
-    if root is None:
-        return []
-    out = []
-    for kv in root.iter_tree():
-        if kv.name == "file" and not kv.has_children():
-            value = kv.value.strip().lstrip("!")
-            if value:
-                out.append(ref.via(f"{ref.path} file", value))
-    return out
+    return [ref.via(f"{ref.path} file", value.lstrip("!"))
+            for value in _leaf_values(ref, read, "file") if value.lstrip("!")]
 
 
 def particle_deps(ref: Reference, read: Read) -> list[Reference]:
@@ -122,15 +112,8 @@ def _string(element, key: str) -> str:
 
 def overview_deps(ref: Reference, read: Read) -> list[Reference]:
     """A `resource/overviews/<map>.txt`'s `material` (the radar image)."""
-    data = read(ref.path)
-    root = _kv(data, ref.path) if data is not None else None
-    if root is None:
-        return []
-    out = []
-    for kv in root.iter_tree():
-        if kv.name == "material" and not kv.has_children() and kv.value.strip():
-            out.append(ref.via(f"{ref.path} material", material_path(kv.value)))
-    return out
+    return [ref.via(f"{ref.path} material", material_path(value))
+            for value in _leaf_values(ref, read, "material")]
 
 
 _SCRIPT_CALL = re.compile(rb'\b(IncludeScript|DoIncludeScript|PrecacheScriptSound|'

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from .gamefs import GameFS
 
 PAK = Location("pak")
+#: The largest file MapFiles keeps after reading it (the scripts it is asked for again).
+_CACHED = 1 << 16
 MISSING = Location("missing")
 
 
@@ -157,7 +159,7 @@ class MapFiles:
                 data = None
         if data is None:
             data = self.fs.read(path)
-        if len(self._data) < 4096:      # scripts and materials are small; bound the cache
+        if len(self._data) < 4096 and (data is None or len(data) <= _CACHED):  # not models
             self._data[path] = data
         return data
 

@@ -52,6 +52,26 @@ def decode_text(data: bytes) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def parse_keyvalues(text: str, name: str):
+    """srctools' KeyValues tree of `text` as the engine reads script files (no escapes,
+    one-line blocks allowed); raises on a broken file."""
+    from srctools.keyvalues import Keyvalues
+
+    return Keyvalues.parse(text, name, allow_escapes=False, single_line=True)
+
+
+def read_keyvalues(read: Callable[[str], bytes | None], path: str):
+    """The KeyValues tree of the file at `path`; None when it is absent or broken (a broken
+    script leads nowhere)."""
+    data = read(path)
+    if data is None:
+        return None
+    try:
+        return parse_keyvalues(decode_text(data), path)
+    except Exception:  # noqa: BLE001 - srctools raises its own errors
+        return None
+
+
 def texture_path(value: str) -> str:
     """`materials/<value>.vtf` for a texture parameter's value (`Brick\\Wall.VTF` ->
     `materials/brick/wall.vtf`; a leading `materials/` is not doubled)."""

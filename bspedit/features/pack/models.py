@@ -21,7 +21,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable
 
-from .materials import decode_text, material_path
+from .materials import decode_text, material_path, parse_keyvalues
 from .model import Reference, asset_path
 
 Read = Callable[[str], "bytes | None"]
@@ -56,12 +56,6 @@ def model_path(value: str) -> str:
     return path
 
 
-def _kv(text: str, name: str):
-    from srctools.keyvalues import Keyvalues
-
-    return Keyvalues.parse(text, name, allow_escapes=False, single_line=True)
-
-
 def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]:
     """The models of the gib set `gib_set` in `scripts/propdata.txt`'s `BreakableModels`."""
     if cache is not None and "propdata" in cache:
@@ -71,7 +65,7 @@ def gib_models(gib_set: str, read: Read, cache: dict | None = None) -> list[str]
         data = read("scripts/propdata.txt")
         if data is not None:
             try:
-                root = _kv(decode_text(data), "scripts/propdata.txt")
+                root = parse_keyvalues(decode_text(data), "scripts/propdata.txt")
                 for block in root.iter_tree(blocks=True):
                     if block.name != "breakablemodels" or not block.has_children():
                         continue
@@ -134,7 +128,7 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
             out.append(ref.via(f"{ref.path} break model", model_path(kv.value)))
     if model.keyvalues:
         try:
-            kvs = _kv(model.keyvalues, ref.path + ":keyvalues")
+            kvs = parse_keyvalues(model.keyvalues, ref.path + ":keyvalues")
             for prop_data in kvs.find_all("prop_data"):
                 for gib_set in prop_data.find_all("breakable_model"):
                     for gib in gib_models(gib_set.value, read, cache):

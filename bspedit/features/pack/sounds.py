@@ -19,8 +19,9 @@ not part of the path and are stripped; a name starting with `!` is a sentence, n
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from .materials import decode_text
+from .materials import read_keyvalues
 from .model import Reference, asset_path
 
 Read = Callable[[str], "bytes | None"]
@@ -51,18 +52,6 @@ def sound_path(value: str) -> str | None:
     return path
 
 
-def _parse(read: Read, path: str):
-    from srctools.keyvalues import Keyvalues
-
-    data = read(path)
-    if data is None:
-        return None
-    try:
-        return Keyvalues.parse(decode_text(data), path, allow_escapes=False, single_line=True)
-    except Exception:  # noqa: BLE001 - a broken script defines nothing
-        return None
-
-
 class ScriptIndex:
     """Name -> (file, definition block) over a manifest's files and the map's own file,
     built on first use."""
@@ -75,7 +64,7 @@ class ScriptIndex:
         self._entries: dict[str, tuple[str, object]] | None = None
 
     def _files(self) -> list[str]:
-        root = _parse(self._read, self._manifest)
+        root = read_keyvalues(self._read, self._manifest)
         files: list[str] = []
         if root is not None:
             for block in root:
@@ -94,7 +83,7 @@ class ScriptIndex:
             if self.map_file and self.map_file not in files:
                 files.append(self.map_file)
             for path in files:
-                root = _parse(self._read, path)
+                root = read_keyvalues(self._read, path)
                 if root is None:
                     continue
                 for block in root:
@@ -123,16 +112,23 @@ def _waves(block) -> list[str]:
     return out
 
 
+def _defined(ref: Reference, index: ScriptIndex,
+             prefix: str) -> tuple[Any, list[Reference]] | None:
+    """The block defining the name `ref` carries after `prefix`, and the references it starts
+    with (the map's own script file, when that is where it is defined); None if undefined."""
+    found = index.get(ref.path[len(prefix):])
+    if found is None:
+        return None
+    path, block = found
+    return block, [ref.via(f"{ref.path} defined in", path)] if path == index.map_file else []
+
+
 def soundscript_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
     """The files a `soundscript:<name>` reference plays (and the map's own script file)."""
-    name = ref.path[len(SOUNDSCRIPT):]
-    found = index.get(name)
+    found = _defined(ref, index, SOUNDSCRIPT)
     if found is None:
         return []
-    path, block = found
-    out = []
-    if path == index.map_file:
-        out.append(ref.via(f"{ref.path} defined in", path))
+    block, out = found
     for wave in _waves(block):
         sound = sound_path(wave)
         if sound:
@@ -143,14 +139,11 @@ def soundscript_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
 def soundscape_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
     """What a `soundscape:<name>` reference plays: files, soundscripts, nested soundscapes
     (and the map's own soundscape file)."""
-    name = ref.path[len(SOUNDSCAPE):]
-    found = index.get(name)
+    found = _defined(ref, index, SOUNDSCAPE)
     if found is None:
         return []
-    path, block = found
-    out = []
-    if path == index.map_file:
-        out.append(ref.via(f"{ref.path} defined in", path))
+    block, out = found
+    name = ref.path[len(SOUNDSCAPE):]
 
     def walk(kvs, where: str) -> None:
         for kv in kvs:
