@@ -157,6 +157,15 @@ class Chains:
         self.scapes = soundscape_index(read, map_name)
         self.cache: dict = {}
 
+    def defined(self, path: str) -> bool | None:
+        """Whether a script the game (or the map) loads defines the soundscript or soundscape
+        `path` names (None for other paths)."""
+        if path.startswith(SOUNDSCRIPT):
+            return self.sounds.get(path[len(SOUNDSCRIPT):]) is not None
+        if path.startswith(SOUNDSCAPE):
+            return self.scapes.get(path[len(SOUNDSCAPE):]) is not None
+        return None
+
     def deps(self, ref: Reference) -> list[Reference]:
         path = ref.path
         if path.startswith(SOUNDSCRIPT):

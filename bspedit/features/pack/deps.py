@@ -16,19 +16,10 @@ is reported with `resolved` None.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import (
-    PARTICLE,
-    SOUNDSCAPE,
-    SOUNDSCRIPT,
-    Location,
-    Reference,
-    asset_path,
-    is_file,
-)
+from .model import PARTICLE, Location, Reference, asset_path, is_file
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -174,40 +165,23 @@ class MapFiles:
         return path in self.pak or self.fs.locate(path) is not None
 
 
-def follow(references: Iterable[Reference], files: MapFiles, map_name: str,
-           ) -> tuple[list[Reference], Callable[[str], bool | None]]:
-    """`chains.follow` (same order, same reasons), also answering whether a soundscript or
-    soundscape name is defined (from the chains' own script indexes)."""
-    from .chains import Chains, closure
-
-    chains = Chains(files.read, map_name, files.exists)
-    found = closure(references, chains)
-
-    def defined(path: str) -> bool | None:
-        if path.startswith(SOUNDSCRIPT):
-            return chains.sounds.get(path[len(SOUNDSCRIPT):]) is not None
-        if path.startswith(SOUNDSCAPE):
-            return chains.scapes.get(path[len(SOUNDSCAPE):]) is not None
-        return None
-
-    return found, defined
-
-
 def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> Deps:
     """Every asset `bsp` needs, resolved through its pakfile and `fs` (see the module's doc).
     `name` overrides the map's name (the file name without `.bsp`)."""
+    from .chains import Chains, closure
     from .refs import map_name, map_references
 
     name = map_name(bsp) if name is None else name
     files = MapFiles(bsp, fs)
-    refs, defined = follow(map_references(bsp, name, fgd=fgd), files, name)
+    chains = Chains(files.read, name, files.exists)
+    refs = closure(map_references(bsp, name, fgd=fgd), chains)
     report = Deps(name)
     for ref in refs:
         if is_file(ref.path):
             report.files.append(Need(ref, files.locate(ref.path)))
             continue
         kind, _, value = ref.path.partition(":")
-        report.names.append(Name(kind, value, ref.reason, ref.optional, defined(ref.path)))
+        report.names.append(Name(kind, value, ref.reason, ref.optional, chains.defined(ref.path)))
     report.problems = list(dict.fromkeys(fs.problems))
     return report
 
