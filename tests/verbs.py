@@ -27,6 +27,9 @@ MAPS = {"q1": "q1/slipgate_b_batt0.bsp", "goldsrc": "goldsrc/hltopdown_test.bsp"
         "source-lzma": "source/tf2classified_cp_stronghold_lzma.bsp"}
 SOURCE_ONLY = ("pak", "props", "gamelump", "compress", "decompress")
 MIPTEX_ONLY = ("tex extract", "tex embed", "tex unembed", "tex export")     # Quake 1, GoldSrc
+GEOMETRY_ONLY = {"transform": ("q1", "goldsrc", "q2"), "merge": ("q1", "goldsrc", "q2"),
+                 "convert": ("q1", "goldsrc")}
+CONVERT_TO = {"q1": "bsp2", "goldsrc": "bshift"}
 NEW_ENTITY = b'{\n"classname" "info_null"\n"targetname" "from_test"\n}\n'
 
 # The words after the verb; TARGET is where an editing verb writes (-o OUT or --in-place).
@@ -81,6 +84,13 @@ ARGS: dict[str, list[str]] = {
     "pak autopack": ["{map}", "--game", "{game}", "--allow-missing", "--exclude", "*.nav",
                      "TARGET"],
     "pak audit": ["{map}", "--game", "{game}"],
+    "render": ["{map}", "-o", "{folder}/top.png"],
+    "lightmaps": ["{map}", "-o", "{folder}/lightmaps"],
+    "ent check": ["{map}"],
+    "ent graph": ["{map}", "-o", "{folder}/graph.dot"],
+    "transform": ["{map}", "--shift", "16,-32,8", "TARGET"],
+    "convert": ["{map}", "--to", "{convert_to}", "TARGET"],
+    "merge": ["{map}", "{other}", "--shift", "{other}=16384,0,0", "TARGET"],
 }
 
 
@@ -109,6 +119,8 @@ def cases(verb: str) -> list[Any]:
     families = [f for f in MAPS if f.startswith("source") or not verb.startswith(SOURCE_ONLY)]
     if verb.startswith(MIPTEX_ONLY):
         families = [f for f in families if f in ("q1", "goldsrc")]
+    if verb in GEOMETRY_ONLY:
+        families = [f for f in families if f in GEOMETRY_ONLY[verb]]
     return [pytest.param(verb, family, id=f"{verb}-{family}",
                          marks=pytest.mark.skipif(not (CORPUS / MAPS[family]).exists(),
                                                   reason="../shared/corpus not present"))
@@ -123,7 +135,8 @@ def prepare(folder: Path, family: str) -> dict[str, str]:
     shutil.copyfile(source, path)
     other = folder / "other.bsp"
     shutil.copyfile(source, other)
-    values = {"map": str(path), "other": str(other), "folder": str(folder)}
+    values = {"map": str(path), "other": str(other), "folder": str(folder),
+              "convert_to": CONVERT_TO.get(family, "")}
     with Bsp.open(path) as bsp:
         text = bsp.entities(lenient=True).to_bytes()
         text = text[:text.find(b"\0")] if b"\0" in text else text

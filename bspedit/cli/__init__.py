@@ -24,12 +24,15 @@ COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", 
             "lump": "lump", "props": "props", "gamelump": "props", "pak": "pak",
             "patch": "patch", "diff": "diff", "checksum": "checksum",
             "compress": "compression", "decompress": "compression", "each": "each",
-            "stats": "stats", "dump": "dump", "build": "dump", "tex": "tex"}
+            "stats": "stats", "dump": "dump", "build": "dump", "tex": "tex",
+            "render": "render", "lightmaps": "lightmaps", "transform": "transform",
+            "convert": "transform", "merge": "merge"}
 SUMMARIES = {
     "info": "family, version and the lump table of a map",
     "rewrite": "parse a map and write it back",
     "verify": "structural checks, every lump and pak entry decoded, and an in-memory round trip",
-    "ent": "entity lump: export, import, query, set, delete-key, add, remove",
+    "ent": "entity lump: export, import, query, set, delete-key, add, remove; check and graph "
+           "its logic (targets, outputs, inputs)",
     "lump": "lumps: list, show, extract, replace, export, strip, merge",
     "props": "static props (sprp): list, set, remove",
     "gamelump": "Source game lump members: list, extract, replace",
@@ -46,6 +49,11 @@ SUMMARIES = {
     "dump": "write a map as a folder of editable files",
     "build": "write the map of a folder written by dump",
     "tex": "textures: list, rename, extract, embed, unembed, export",
+    "render": "a top-down picture of the map (PNG or SVG), game radars, q3map2 minimaps",
+    "lightmaps": "the map's light as PNG atlases, one per light style, with a face index",
+    "transform": "move a Quake 1, GoldSrc or Quake 2 map (--shift X,Y,Z)",
+    "convert": "change the container: Quake 1 BSP 29, BSP2, 2PSB; GoldSrc, Blue Shift",
+    "merge": "join Quake 1, GoldSrc or Quake 2 maps whose bounds do not overlap",
 }
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes

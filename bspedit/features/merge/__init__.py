@@ -1,0 +1,1 @@
+"""Moving, merging and converting Quake-family maps (issue 35)."""
