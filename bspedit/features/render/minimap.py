@@ -1,0 +1,438 @@
+"""q3map2's `-minimap` for every family (issue 33): a square greyscale picture of the world
+model's bounds, each pixel the share of its vertical column inside solid, non-sky brushes.
+
+What q3map2 (tools/quake3/q3map2/minimap.cpp, game defaults of `quake3`) does, and so this:
+* bounds: the world model's (MODELS 0) mins and maxs; keep-aspect letterboxing widens the
+  shorter of x and y on both sides to the longer one (border 0);
+* the brushes: the world model's brushes with a solid side (content flag CONTENTS_SOLID) and no
+  sky side (surface flag SURF_SKY), as `SetupBrushesFlags(C_SOLID | C_SKY, C_SOLID, 0, 0)`;
+* one sample per pixel, at its centre: the line x = cx, y = cy crosses each brush between the
+  heights where it enters the last entering side and leaves by the first leaving one (a side
+  with a vertical plane only says whether the line is inside); the lengths are summed, brush by
+  brush (two brushes overlapping count twice), and divided by the bounds' height;
+* a sharpen filter of 1: 9 times the pixel minus its 8 neighbours (those inside the picture);
+* clamped to [0, 255/256] and truncated to a byte; 512 x 512 pixels;
+* written as an uncompressed greyscale Targa (type 3, 8 bits, origin bottom left): the first
+  row is the one at the lowest y, so the picture shows north up.
+
+Families differ in where the brushes and their flags are (`BRUSH_SCHEMES`): Quake 3 lists the
+world's brushes in its model and flags them through SHADERS; Quake 2 and Source give brushes a
+`contents` field and sky through TEXINFO flags, and the world's brushes are the ones its leaves
+list. Quake 1 and GoldSrc keep no brushes: their columns are traced through the world's BSP tree
+(hull 0), solid where a leaf's contents are CONTENTS_SOLID (-1); the tree fills the void
+outside the map with solid too, so a column that never enters an open leaf is void (black).
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...errors import BspError
+
+if TYPE_CHECKING:
+    import numpy
+
+    from ...bsp import Bsp
+
+#: q3map2's defaults for `-game quake3`: size, sharpen, border, keep aspect.
+SIZE = 512
+SHARPEN = 1.0
+#: Work per numpy step (pairs of a brush and a pixel, times the brush's sides).
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class BrushScheme:
+    """Where one engine keeps brushes and what makes one solid and not sky."""
+
+    model_brushes: tuple[str, str] | None   # MODELS fields (first, count); None: leaves list them
+    brush: tuple[str, str]                  # BRUSHES fields: first side, side count
+    side: tuple[str, str]                   # BRUSHSIDES fields: plane, shader or texinfo
+    flags_lump: str                         # SHADERS or TEXINFO
+    contents: str                           # field with content flags (BRUSHES' for Quake 2)
+    surface: str                            # field with surface flags
+    sky: int                                # surface flags meaning sky
+
+
+_QUAKE2 = BrushScheme(None, ("firstside", "numsides"), ("planenum", "texinfo"), "TEXINFO",
+                      "BRUSHES.contents", "flags", 0x4)
+BRUSH_SCHEMES: dict[str, BrushScheme] = {       # by Family.key, then Family.engine
+    "quake3": BrushScheme(("first_brush", "num_brushes"), ("first_side", "num_sides"),
+                          ("plane_num", "shader_num"), "SHADERS", "content_flags",
+                          "surface_flags", 0x4),
+    "rbsp": BrushScheme(("first_brush", "num_brushes"), ("first_side", "num_sides"),
+                        ("plane_num", "shader_num"), "SHADERS", "content_flags",
+                        "surface_flags", 0x2000),
+    "quake2": _QUAKE2,
+    "source": BrushScheme(None, ("firstside", "numsides"), ("planenum", "texinfo"), "TEXINFO",
+                          "BRUSHES.contents", "flags", 0x4 | 0x2),     # SURF_SKY, SURF_SKY2D
+}
+CONTENTS_SOLID = 1          # brush content flag (Quake 2, Quake 3, Source)
+LEAF_SOLID = -1             # Quake 1 / GoldSrc leaf contents
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """The pixel centres: `xs` west to east, `ys` south to north (row 0 is the lowest y)."""
+
+    mins: tuple[float, float, float]        # letterboxed bounds
+    maxs: tuple[float, float, float]
+    size: int
+
+    @property
+    def xs(self) -> numpy.ndarray[Any, Any]:
+        return self._centres(0)
+
+    @property
+    def ys(self) -> numpy.ndarray[Any, Any]:
+        return self._centres(1)
+
+    def _centres(self, axis: int) -> numpy.ndarray[Any, Any]:
+        import numpy as np
+
+        extent = self.maxs[axis] - self.mins[axis]
+        centres: numpy.ndarray[Any, Any] = \
+            self.mins[axis] + extent * ((np.arange(self.size) + 0.5) / self.size)
+        return centres
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """Solid pieces of the pixel columns: pixel `pix` (row * size + column, row 0 south) is
+    solid from `bottom` to `top`; `void` marks columns that are outside the map altogether."""
+
+    grid: Grid
+    pix: numpy.ndarray[Any, Any]
+    bottom: numpy.ndarray[Any, Any]
+    top: numpy.ndarray[Any, Any]
+    void: numpy.ndarray[Any, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Minimap:
+    """The minimap's bytes and the facts the JSON result reports."""
+
+    pixels: numpy.ndarray[Any, Any]         # (size, size) uint8, row 0 south
+    bounds: tuple[tuple[float, float, float], tuple[float, float, float]]   # model 0's
+    letterboxed: tuple[tuple[float, float, float], tuple[float, float, float]]
+    method: str                             # "brushes" or "bsp tree"
+
+    def tga(self) -> bytes:
+        """q3map2's WriteTGAGray: 18-byte header (type 3, 8 bits, origin bottom left), rows
+        from the south."""
+        height, width = self.pixels.shape
+        header = struct.pack("<BBBHHBHHHHBB", 0, 0, 3, 0, 0, 0, 0, 0, width, height, 8, 0)
+        return header + self.pixels.tobytes()
+
+
+def world_bounds(bsp: Bsp) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """MODELS 0's mins and maxs (q3map2's minimap bounds); outside Quake 3, cut down to the
+    box of the VERTEXES lump, as some compilers store a huge box (qbsp: +-99999 for a map
+    without vis, vbsp: the whole +-16384 world)."""
+    import numpy as np
+
+    models = bsp.records("MODELS")
+    if not len(models):
+        raise BspError("the map has no world model (MODELS is empty)", path=bsp.path)
+    mins, maxs = models[0]["mins"], models[0]["maxs"]
+    low = tuple(float(mins[a]) for a in "xyz")
+    high = tuple(float(maxs[a]) for a in "xyz")
+    if bsp.family.engine != "quake3" and len(bsp.records("VERTEXES")):
+        vertexes = bsp.records("VERTEXES")
+        points = _vectors(vertexes["point"] if "point" in vertexes.dtype.names else vertexes)
+        low = tuple(max(a, float(b)) for a, b in zip(low, points.min(axis=0)))
+        high = tuple(min(a, float(b)) for a, b in zip(high, points.max(axis=0)))
+        if not np.isfinite(low + high).all():
+            raise BspError("the world's bounds are not finite numbers", path=bsp.path)
+    if not all(lo <= hi for lo, hi in zip(low, high)):
+        raise BspError(f"the world model's bounds are empty ({low} to {high})", path=bsp.path)
+    return (low[0], low[1], low[2]), (high[0], high[1], high[2])
+
+
+def letterbox(mins: tuple[float, float, float], maxs: tuple[float, float, float],
+              size: int) -> Grid:
+    """q3map2's MiniMapMakeMinsMaxs with keep-aspect and no border: the shorter of x and y
+    widened on both sides to the longer."""
+    low, high = list(mins), list(maxs)
+    dx, dy = high[0] - low[0], high[1] - low[1]
+    if dy > dx:
+        low[0] -= (dy - dx) * 0.5
+        high[0] += (dy - dx) * 0.5
+    else:
+        low[1] -= (dx - dy) * 0.5
+        high[1] += (dx - dy) * 0.5
+    return Grid((low[0], low[1], low[2]), (high[0], high[1], high[2]), size)
+
+
+def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
+    """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square."""
+    import numpy as np
+
+    if not 1 <= size <= 8192:
+        raise BspError(f"minimap size {size} is outside 1..8192 (q3map2's range)")
+    mins, maxs = world_bounds(bsp)
+    grid = letterbox(mins, maxs, size)
+    columns = solid_columns(bsp, grid)
+    height = grid.maxs[2] - grid.mins[2]
+    total = np.bincount(columns.pix, weights=columns.top - columns.bottom,
+                        minlength=size * size)
+    value = (total / height if height > 0 else np.zeros_like(total)).reshape(size, size)
+    if columns.void is not None:
+        value[columns.void.reshape(size, size)] = 0.0
+    if sharpen >= 0:
+        value = _sharpen(value, sharpen)
+    pixels = (np.clip(value, 0.0, 255.0 / 256.0) * 256).astype(np.uint8)
+    method = "brushes" if _scheme(bsp) is not None else "bsp tree"
+    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method)
+
+
+def _sharpen(value: numpy.ndarray[Any, Any], amount: float) -> numpy.ndarray[Any, Any]:
+    """(8a + 1) times each pixel minus a times each of its neighbours inside the picture."""
+    import numpy as np
+
+    padded = np.pad(value, 1)
+    height, width = value.shape
+    neighbours = sum(padded[1 + dy:1 + dy + height, 1 + dx:1 + dx + width]
+                     for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
+    sharpened: numpy.ndarray[Any, Any] = value * (8 * amount + 1) - amount * neighbours
+    return sharpened
+
+
+def _scheme(bsp: Bsp) -> BrushScheme | None:
+    return BRUSH_SCHEMES.get(bsp.family.key) or BRUSH_SCHEMES.get(bsp.family.engine)
+
+
+def solid_columns(bsp: Bsp, grid: Grid) -> Columns:
+    """The solid pieces of every pixel column of `grid`: the world's solid non-sky brushes, or
+    (families without brushes) the solid leaves of its BSP tree within the grid's heights."""
+    scheme = _scheme(bsp)
+    if scheme is None:
+        return _tree_columns(bsp, grid)
+    normals, dists, first, count = _solid_brushes(bsp, scheme)
+    return _brush_columns(grid, normals, dists, first, count)
+
+
+def _vectors(column: Any) -> numpy.ndarray[Any, Any]:
+    import numpy as np
+
+    stacked: numpy.ndarray[Any, Any] = np.stack(
+        [np.asarray(column[a], dtype=np.float64) for a in "xyz"], axis=-1)
+    return stacked
+
+
+def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any]:
+    """The world's solid, non-sky brushes: plane normals and distances of all sides, and per
+    brush its first side (into those) and side count."""
+    import numpy as np
+
+    brushes, sides = bsp.records("BRUSHES"), bsp.records("BRUSHSIDES")
+    planes = bsp.records("PLANES")
+    chosen = _world_brushes(bsp, scheme, len(brushes))
+    first = brushes[scheme.brush[0]].astype(np.int64)[chosen]
+    count = brushes[scheme.brush[1]].astype(np.int64)[chosen]
+    good = (first >= 0) & (count > 0) & (first + count <= len(sides))
+    chosen, first, count = chosen[good], first[good], count[good]
+    side_index = np.repeat(first - np.cumsum(count) + count, count) + np.arange(count.sum())
+    owner = np.repeat(np.arange(len(chosen)), count)
+    flags = bsp.records(scheme.flags_lump)
+    ref = sides[scheme.side[1]].astype(np.int64)[side_index]
+    known = (ref >= 0) & (ref < len(flags))
+    surface = np.zeros(len(side_index), dtype=np.int64)
+    surface[known] = flags[scheme.surface].astype(np.int64)[ref[known]]
+    sky = np.zeros(len(chosen), dtype=bool)
+    np.logical_or.at(sky, owner, (surface & scheme.sky) != 0)
+    if scheme.contents.startswith("BRUSHES."):
+        solid = (brushes[scheme.contents.split(".")[1]].astype(np.int64)[chosen]
+                 & CONTENTS_SOLID) != 0
+    else:
+        contents = np.zeros(len(side_index), dtype=np.int64)
+        contents[known] = flags[scheme.contents].astype(np.int64)[ref[known]]
+        solid = np.zeros(len(chosen), dtype=bool)
+        np.logical_or.at(solid, owner, (contents & CONTENTS_SOLID) != 0)
+    keep = solid & ~sky
+    plane = sides[scheme.side[0]].astype(np.int64)[side_index]
+    if len(plane) and (plane.min() < 0 or plane.max() >= len(planes)):
+        raise BspError("BRUSHSIDES: a plane index outside PLANES", path=bsp.path)
+    normals = _vectors(planes["normal"])[plane]
+    dists = planes["dist"].astype(np.float64)[plane]
+    kept_sides = keep[owner]
+    count = count[keep]
+    return normals[kept_sides], dists[kept_sides], np.cumsum(count) - count, count
+
+
+def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[Any, Any]:
+    """Indices of the world model's brushes: from MODELS 0 (Quake 3), else every brush a leaf
+    under the world's head node lists."""
+    import numpy as np
+
+    models = bsp.records("MODELS")
+    if scheme.model_brushes is not None:
+        start = int(models[0][scheme.model_brushes[0]])
+        stop = min(total, start + max(0, int(models[0][scheme.model_brushes[1]])))
+        return np.arange(max(0, start), stop)
+    leaves = _world_leaves(bsp, int(models[0]["headnode"]))
+    leafs, listed = bsp.records("LEAFS"), bsp.records("LEAFBRUSHES")
+    first = leafs["firstleafbrush"].astype(np.int64)[leaves]
+    count = leafs["numleafbrushes"].astype(np.int64)[leaves]
+    index = np.repeat(first - np.cumsum(count) + count, count) + np.arange(count.sum())
+    index = index[(index >= 0) & (index < len(listed))]
+    brushes = np.unique(listed["brush"].astype(np.int64)[index])
+    return brushes[brushes < total]
+
+
+def _world_leaves(bsp: Bsp, head: int) -> numpy.ndarray[Any, Any]:
+    """The leaves under node `head` (a walk a level at a time)."""
+    import numpy as np
+
+    children = bsp.records("NODES")["children"].astype(np.int64)
+    nodes = np.array([head], dtype=np.int64)
+    leaves = []
+    for _ in range(len(children) + 1):
+        inner = nodes[(nodes >= 0) & (nodes < len(children))]
+        leaves.append(-1 - nodes[nodes < 0])
+        if not len(inner):
+            break
+        nodes = children[inner].ravel()
+    else:
+        raise BspError("the BSP tree has a cycle", path=bsp.path)
+    found: numpy.ndarray[Any, Any] = np.unique(np.concatenate(leaves))
+    return found[found < len(bsp.records("LEAFS"))]
+
+
+def _brush_xy_bounds(normals: Any, dists: Any, owner: Any, brushes: int,
+                     grid: Grid) -> tuple[Any, Any, Any, Any]:
+    """Per brush its x and y extent from its axial sides (q3map2's brushes always have them;
+    a brush without one on some side extends to the grid's edge there)."""
+    import numpy as np
+
+    low = np.tile(np.array(grid.mins[:2]), (brushes, 1))
+    high = np.tile(np.array(grid.maxs[:2]), (brushes, 1))
+    for axis in (0, 1):
+        other = [a for a in range(3) if a != axis]
+        axial = (normals[:, other] == 0).all(axis=1)
+        up = axial & (normals[:, axis] > 0)
+        down = axial & (normals[:, axis] < 0)
+        np.minimum.at(high[:, axis], owner[up], dists[up] / normals[up, axis])
+        np.maximum.at(low[:, axis], owner[down], dists[down] / normals[down, axis])
+    return low[:, 0], high[:, 0], low[:, 1], high[:, 1]
+
+
+def _brush_columns(grid: Grid, normals: Any, dists: Any, first: Any, count: Any) -> Columns:
+    """Where each pixel's vertical line crosses each brush, as q3map2's
+    BrushIntersectionWithLine: numpy over (brush, pixel) pairs, brushes grouped by side count."""
+    import numpy as np
+
+    xs, ys, size = grid.xs, grid.ys, grid.size
+    owner = np.repeat(np.arange(len(count)), count)
+    x0, x1, y0, y1 = _brush_xy_bounds(normals, dists, owner, len(count), grid)
+    i0, i1 = np.searchsorted(xs, x0, "left"), np.searchsorted(xs, x1, "right")
+    j0, j1 = np.searchsorted(ys, y0, "left"), np.searchsorted(ys, y1, "right")
+    nx, ny = np.maximum(i1 - i0, 0), np.maximum(j1 - j0, 0)
+    pairs = nx * ny
+    pieces: list[tuple[Any, Any, Any]] = []
+    for sides in np.unique(count[pairs > 0]):
+        group = np.flatnonzero((count == sides) & (pairs > 0))
+        cumulative = np.cumsum(pairs[group]) * int(sides)
+        cuts = np.searchsorted(cumulative, np.arange(_CHUNK, cumulative[-1], _CHUNK))
+        for part in np.split(group, np.unique(cuts)):
+            if len(part):
+                pieces.append(_cross(part, int(sides), pairs, i0, j0, nx, xs, ys, size,
+                                     normals, dists, first))
+    if not pieces:
+        empty = np.zeros(0)
+        return Columns(grid, empty.astype(np.int64), empty, empty, None)
+    pix, bottom, top = (np.concatenate(p) for p in zip(*pieces))
+    return Columns(grid, pix, bottom, top, None)
+
+
+def _cross(part: Any, sides: int, pairs: Any, i0: Any, j0: Any, nx: Any, xs: Any, ys: Any,
+           size: int, normals: Any, dists: Any, first: Any) -> tuple[Any, Any, Any]:
+    """The crossings of brushes `part` (all with `sides` sides) with the lines of their
+    pixels: (pixel, enter height, leave height) of the lines that cross."""
+    import numpy as np
+
+    n = pairs[part]
+    brush = np.repeat(part, n)
+    k = np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n)
+    px = i0[brush] + k % nx[brush]
+    py = j0[brush] + k // nx[brush]
+    side = first[brush][:, None] + np.arange(sides)
+    normal, dist = normals[side], dists[side]
+    along = normal[..., 0] * xs[px][:, None] + normal[..., 1] * ys[py][:, None]
+    dn = normal[..., 2]
+    flat = dn == 0
+    outside = (flat & (along > dist)).any(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (dist - along) / np.where(flat, 1.0, dn)
+    enter = np.where(dn < 0, t, -np.inf).max(axis=1)
+    leave = np.where(dn > 0, t, np.inf).min(axis=1)
+    hit = ~outside & np.isfinite(enter) & np.isfinite(leave) & (enter < leave)
+    return (py * size + px)[hit], enter[hit], leave[hit]
+
+
+def _tree_columns(bsp: Bsp, grid: Grid) -> Columns:
+    """Trace every pixel's column, from the grid's bottom to its top, through the world's BSP
+    tree (hull 0): the pieces in solid leaves, and the columns that meet no open leaf."""
+    import numpy as np
+
+    nodes, planes, leafs = bsp.records("NODES"), bsp.records("PLANES"), bsp.records("LEAFS")
+    models = bsp.records("MODELS")
+    head = int(np.asarray(models[0]["headnode"]).ravel()[0])
+    children = nodes["children"].astype(np.int64)
+    plane_of = nodes["planenum"].astype(np.int64)
+    normals = _vectors(planes["normal"])
+    dists = planes["dist"].astype(np.float64)
+    contents = leafs["contents"].astype(np.int64)
+    size = grid.size
+    xs, ys = grid.xs, grid.ys
+    total = size * size
+    pix = np.arange(total)
+    col_x, col_y = xs[pix % size], ys[pix // size]
+    z0 = np.full(total, grid.mins[2])
+    z1 = np.full(total, grid.maxs[2])
+    node = np.full(total, head, dtype=np.int64)
+    solid: list[tuple[Any, Any, Any]] = []
+    opened = np.zeros(total, dtype=bool)
+    for _ in range(len(nodes) + 2):
+        leaf = node < 0
+        if leaf.any():
+            index = -1 - node[leaf]
+            inside = (index >= 0) & (index < len(contents))
+            is_solid = np.ones(len(index), dtype=bool)
+            is_solid[inside] = contents[index[inside]] == LEAF_SOLID
+            where = pix[leaf]
+            solid.append((where[is_solid], z0[leaf][is_solid], z1[leaf][is_solid]))
+            opened[where[~is_solid]] = True
+            keep = ~leaf
+            pix, col_x, col_y, z0, z1, node = (a[keep] for a in (pix, col_x, col_y, z0, z1,
+                                                                 node))
+        if not len(node):
+            break
+        if node.max() >= len(nodes):
+            raise BspError("NODES: a child index outside the map", path=bsp.path)
+        plane = plane_of[node]
+        normal, dist = normals[plane], dists[plane]
+        flat = normal[:, 0] * col_x + normal[:, 1] * col_y - dist
+        f0 = flat + normal[:, 2] * z0
+        f1 = flat + normal[:, 2] * z1
+        front0, front1 = f0 >= 0, f1 >= 0
+        split = front0 != front1
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cut = z0 + (z1 - z0) * (f0 / (f0 - f1))
+        kids = children[node]
+        # the piece from z0 keeps its slot; a split adds the piece from the cut to z1
+        extra = np.flatnonzero(split)
+        pix = np.concatenate([pix, pix[extra]])
+        col_x = np.concatenate([col_x, col_x[extra]])
+        col_y = np.concatenate([col_y, col_y[extra]])
+        new_z0 = np.concatenate([z0, cut[extra]])
+        z1 = np.concatenate([np.where(split, cut, z1), z1[extra]])
+        z0 = new_z0
+        node = np.concatenate([np.where(front0, kids[:, 0], kids[:, 1]),
+                               np.where(front1[extra], kids[extra, 0], kids[extra, 1])])
+    else:
+        raise BspError("the BSP tree has a cycle", path=bsp.path)
+    pieces = [np.concatenate(p) for p in zip(*solid)] if solid else \
+        [np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)]
+    return Columns(grid, pieces[0], pieces[1], pieces[2], ~opened)
