@@ -1,0 +1,198 @@
+"""Where each face's light is (issue 33): its luxel block's size and place in the lighting
+lump, and the world -> luxel mapping, for the families that light faces (Quake 1, BSP2, 2PSB,
+GoldSrc, Quake 2, Source). Vectorised over faces with numpy; `lightmap` packs and fills the
+atlases from these tables. Quake 3's light is pages of its own (see `lightmap`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy
+
+from ...errors import BspError
+from ..lookups import face_lump
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+
+Array = numpy.ndarray[Any, Any]
+
+#: Quake 1 / GoldSrc / Quake 2: world units per luxel (a BSPX LMSHIFT lump changes it per face)
+QUAKE_LUXEL = 16
+NO_STYLE = 255
+#: Source texinfo flag: the face stores 1 flat + 3 bumped lightmaps per style
+SURF_BUMPLIGHT = 0x800
+#: texinfo flags of faces that store no light although their lightofs may say otherwise
+#: (Quake 1 / GoldSrc TEX_SPECIAL; Quake 2 SURF_SKY | SURF_WARP; Source SURF_NOLIGHT)
+UNLIT_FLAGS = {"quake1": 0x1, "goldsrc": 0x1, "quake2": 0x4 | 0x8, "source": 0x400}
+BUMP_LIGHTMAPS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class FaceLight:
+    """The lit faces of a map, one row each (arrays of equal length)."""
+
+    face: Array         # face numbers
+    width: Array        # luxels across (s)
+    height: Array       # luxels down (t)
+    first: Array        # index in `samples` of the first luxel of the first style
+    stride: Array       # luxels from one style's block to the next
+    styles: Array       # (n, 4) uint8 light styles, 255: none
+    vecs: Array         # (n, 2, 4) float64: s, t = dot(p, vec[:3]) + vec[3]
+    scale: Array        # world -> luxel: s / scale - mins
+    mins: Array         # (n, 2) luxel coordinates of the block's first luxel
+    skipped: int        # faces with light whose block lies outside the lighting data
+
+
+@dataclass(frozen=True, slots=True)
+class Lighting:
+    """One lighting lump's luxels and the faces pointing into it."""
+
+    samples: Array      # (N, 3): uint8 (Quake) or float32 linear (Source ColorRGBExp32)
+    faces: FaceLight
+
+
+def ranges(first: Array, count: Array) -> tuple[Array, Array]:
+    """Concatenated ranges first[i] .. first[i] + count[i], and each element's row."""
+    total = int(count.sum())
+    rows = numpy.repeat(numpy.arange(len(count)), count)
+    starts = numpy.cumsum(count) - count
+    return numpy.repeat(first, count) + numpy.arange(total) - numpy.repeat(starts, count), rows
+
+
+def _face_st(bsp: Bsp, faces: Array, vecs: Array) -> tuple[Array, Array]:
+    """Per face: the (min, max) of s, t over its vertices (float64, shape (n, 2) each), with
+    `vecs` (n, 2, 4) the face's mapping; NaN for a face without edges."""
+    surfedges = bsp.records("SURFEDGES")["edge"].astype(numpy.int64)
+    edges = bsp.records("EDGES")["v"].astype(numpy.int64)
+    vertexes = bsp.records("VERTEXES")["point"]
+    points = numpy.stack([vertexes[c] for c in ("x", "y", "z")], axis=1).astype(numpy.float64)
+    first = faces["firstedge"].astype(numpy.int64)
+    count = faces["numedges"].astype(numpy.int64)
+    good = (count > 0) & (first >= 0) & (first + count <= len(surfedges))
+    count = numpy.where(good, count, 0)
+    position, rows = ranges(first, count)
+    edge = surfedges[position]
+    index = numpy.abs(edge)
+    if len(index) and (index.max() >= len(edges)):
+        raise BspError(f"SURFEDGES point past EDGES ({len(edges)} records)", path=bsp.path)
+    vertex = numpy.where(edge >= 0, edges[index, 0], edges[index, 1])
+    if len(vertex) and vertex.max() >= len(points):
+        raise BspError(f"EDGES point past VERTEXES ({len(points)} records)", path=bsp.path)
+    # float32 inputs, the sum in double precision, the result rounded to float32: the x87
+    # engines' arithmetic (float64 or float32 term by term move some extents by one luxel;
+    # this one makes every lit face's block end where the next one starts in the corpus)
+    v = vecs[rows].astype(numpy.float32).astype(numpy.float64)
+    p = points[vertex].astype(numpy.float32).astype(numpy.float64)[:, None, :]
+    st = (p[..., 0] * v[..., 0] + p[..., 1] * v[..., 1] + p[..., 2] * v[..., 2]
+          + v[..., 3]).astype(numpy.float32).astype(numpy.float64)
+    low = numpy.full((len(faces), 2), numpy.nan)
+    high = numpy.full((len(faces), 2), numpy.nan)
+    used = numpy.flatnonzero(count)
+    if len(used):
+        starts = (numpy.cumsum(count) - count)[used]
+        low[used] = numpy.minimum.reduceat(st, starts, axis=0)
+        high[used] = numpy.maximum.reduceat(st, starts, axis=0)
+    return low, high
+
+
+def _style_slots(styles: Array) -> Array:
+    """How many styles each face stores: slots up to the first 255."""
+    return numpy.argmax(numpy.hstack([styles, numpy.full((len(styles), 1), NO_STYLE)])
+                        == NO_STYLE, axis=1)
+
+
+def _finish(face: Array, width: Array, height: Array, first: Array, stride: Array,
+            styles: Array, vecs: Array, scale: Array, mins: Array, samples: int,
+            lit: Array) -> FaceLight:
+    """Keep the lit faces whose every style block lies inside `samples` luxels."""
+    slots = _style_slots(styles)
+    lit = lit & (slots > 0) & (width > 0) & (height > 0)
+    fits = lit & (first >= 0) & (first + slots * stride <= samples)
+    keep = numpy.flatnonzero(fits)
+    styles = styles.copy()
+    styles[numpy.arange(4)[None, :] >= slots[:, None]] = NO_STYLE
+    return FaceLight(face[keep], width[keep], height[keep], first[keep], stride[keep],
+                     styles[keep], vecs[keep], scale[keep], mins[keep],
+                     int(lit.sum() - fits.sum()))
+
+
+def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
+    """Quake 1 (grey; BSPX RGBLIGHTING: RGB), GoldSrc and Quake 2 (RGB): extents from the
+    texinfo vecs, floor(min / 16) .. ceil(max / 16); BSPX LMSHIFT sets a face's luxel size."""
+    data = bsp.content("LIGHTING")
+    rgb = bspx.get("RGBLIGHTING")
+    if bsp.family.engine == "quake1" and rgb:
+        samples = numpy.frombuffer(rgb, numpy.uint8)[:len(rgb) // 3 * 3].reshape(-1, 3)
+    elif bsp.family.engine == "quake1":
+        samples = numpy.repeat(numpy.frombuffer(data, numpy.uint8)[:, None], 3, axis=1)
+    else:
+        samples = numpy.frombuffer(data, numpy.uint8)[:len(data) // 3 * 3].reshape(-1, 3)
+    if not len(samples):
+        return None
+    faces = bsp.records("FACES")
+    texinfo = bsp.records("TEXINFO")
+    number = faces["texinfo"].astype(numpy.int64)
+    known = (number >= 0) & (number < len(texinfo))
+    vecs = texinfo["vecs"].reshape(-1, 2, 4).astype(numpy.float64)[numpy.where(known, number, 0)]
+    scale = numpy.full(len(faces), float(QUAKE_LUXEL))
+    shifts = bspx.get("LMSHIFT")
+    if shifts is not None and len(shifts) >= len(faces):
+        scale = numpy.ldexp(1.0, numpy.frombuffer(shifts, numpy.uint8)[:len(faces)].astype(int))
+    low, high = _face_st(bsp, faces, vecs)
+    with numpy.errstate(invalid="ignore"):
+        mins = numpy.floor(low / scale[:, None])
+        maxs = numpy.ceil(high / scale[:, None])
+    size = numpy.nan_to_num(maxs - mins + 1, nan=0).astype(numpy.int64)
+    mins = numpy.nan_to_num(mins)
+    lightofs = faces["lightofs"].astype(numpy.int64)
+    # lightofs counts bytes of LIGHTING: luxels in Quake 1 (and in RGBLIGHTING), else RGB bytes
+    first = lightofs if bsp.family.engine == "quake1" else lightofs // 3
+    unlit = (texinfo["flags"][numpy.where(known, number, 0)] & UNLIT_FLAGS[bsp.family.engine]) != 0
+    lit = known & ~unlit & (lightofs >= 0) & (bsp.family.engine == "quake1" or lightofs % 3 == 0)
+    return Lighting(samples, _finish(
+        numpy.arange(len(faces)), size[:, 0], size[:, 1], first, size[:, 0] * size[:, 1],
+        faces["styles"], vecs, scale, mins, len(samples), lit))
+
+
+def color_rgb_exp32(data: bytes) -> Array:
+    """Source ColorRGBExp32 luxels as linear float32 RGB: c * 2^exponent / 255."""
+    raw = numpy.frombuffer(data, numpy.uint8)[:len(data) // 4 * 4].reshape(-1, 4)
+    exponent = raw[:, 3].view(numpy.int8).astype(numpy.float32)
+    with numpy.errstate(over="ignore"):
+        return raw[:, :3].astype(numpy.float32) * numpy.exp2(exponent)[:, None] / 255.0
+
+
+def source(bsp: Bsp, lump: str, faces_lump: str) -> Lighting | None:
+    """Source: `lump` (LIGHTING or LIGHTING_HDR) through the faces of `faces_lump`: blocks of
+    (size + 1) luxels each way, 4 per style on bumpmapped faces (the flat one first)."""
+    if bsp.lumps[bsp.lump_index(lump)].length <= 0:
+        return None
+    samples = color_rgb_exp32(bsp.content(lump))
+    if not len(samples):
+        return None
+    faces = bsp.records(faces_lump)
+    texinfo = bsp.records("TEXINFO")
+    number = faces["texinfo"].astype(numpy.int64)
+    known = (number >= 0) & (number < len(texinfo))
+    info = texinfo[numpy.where(known, number, 0)]
+    vecs = info["lightmap_vecs"].reshape(-1, 2, 4).astype(numpy.float64)
+    size = faces["lightmap_texture_size_in_luxels"].astype(numpy.int64) + 1
+    bumped = (info["flags"] & SURF_BUMPLIGHT) != 0
+    known &= (info["flags"] & UNLIT_FLAGS["source"]) == 0
+    area = size[:, 0] * size[:, 1]
+    lightofs = faces["lightofs"].astype(numpy.int64)
+    return Lighting(samples, _finish(
+        numpy.arange(len(faces)), size[:, 0], size[:, 1], lightofs // 4,
+        area * numpy.where(bumped, BUMP_LIGHTMAPS, 1), faces["styles"], vecs,
+        numpy.ones(len(faces)), faces["lightmap_texture_mins_in_luxels"].astype(numpy.float64),
+        len(samples), known & (lightofs >= 0) & (lightofs % 4 == 0)))
+
+
+def source_lightings(bsp: Bsp) -> tuple[Lighting | None, Lighting | None]:
+    """Source's (LDR, HDR) lighting; HDR through FACES_HDR when that lump has faces."""
+    faces = face_lump(bsp, "FACES")
+    hdr_faces = "FACES_HDR" if bsp.lumps[bsp.lump_index("FACES_HDR")].length > 0 else faces
+    ldr = source(bsp, "LIGHTING", faces) if faces == "FACES" else None
+    return ldr, source(bsp, "LIGHTING_HDR", hdr_faces)

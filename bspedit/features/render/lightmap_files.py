@@ -1,0 +1,58 @@
+"""The files of `bspedit lightmaps` (issue 33): one PNG per light style, Source HDR shown and
+raw (Radiance .hdr), Quake 3's lightmap pages as stored, and `faces.json`, the face index."""
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import numpy
+
+from .lightmap import Atlases, radiance_hdr
+
+INDEX = "faces.json"
+
+
+def png(picture: numpy.ndarray[Any, Any]) -> bytes:
+    """An (H, W, 3) uint8 picture as PNG bytes."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.fromarray(numpy.ascontiguousarray(picture), "RGB").save(out, "PNG", optimize=False)
+    return out.getvalue()
+
+
+def page_name(style: int, hdr: bool = False) -> str:
+    return f"{'hdr_' if hdr else ''}style{style}.png"
+
+
+def lightmap_files(atlases: Atlases, family: str) -> dict[str, bytes]:
+    """File name -> bytes: `style<N>.png` per style; Source HDR `hdr_style<N>.png` (shown as
+    the LDR pages are) and `hdr_style<N>.hdr` (linear, Radiance RGBE); Quake 3
+    `page_<NNN>.png` per stored lightmap; `faces.json`."""
+    files = {page_name(style): png(page) for style, page in atlases.pages.items()}
+    for style, page in atlases.hdr_pages.items():
+        files[page_name(style, hdr=True)] = png(page)
+        files[f"hdr_style{style}.hdr"] = radiance_hdr(atlases.hdr[style])
+    stored = {f"page_{n:03d}.png": png(page) for n, page in enumerate(atlases.stored_pages)}
+    files.update(stored)
+    files[INDEX] = json.dumps(face_index(atlases, family, stored), indent=1).encode("utf-8") + b"\n"
+    return files
+
+
+def face_index(atlases: Atlases, family: str, stored: dict[str, bytes]) -> dict[str, Any]:
+    """What `faces.json` holds: the atlas size, the pages by style and every lit face (Quake 3:
+    surface) with its rectangle, styles and pages."""
+    width, height = atlases.size
+    return {
+        "family": family, "width": width, "height": height, "styles": atlases.styles,
+        "overbright": atlases.overbright,
+        "pages": {str(s): page_name(s) for s in atlases.styles},
+        "hdr_pages": {str(s): {"png": page_name(s, hdr=True), "hdr": f"hdr_style{s}.hdr"}
+                      for s in atlases.hdr_pages},
+        "stored_pages": sorted(stored),
+        "faces": [{"face": face, "x": x, "y": y, "w": w, "h": h,
+                   "styles": atlases.face_styles[face],
+                   "pages": [page_name(s) for s in atlases.face_styles[face]]}
+                  for face, (x, y, w, h) in sorted(atlases.rects.items())],
+    }
