@@ -63,6 +63,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         add_output(parser)
         parser.set_defaults(edit=verb)
 
+    from . import ent_logic     # check, graph
+    ent_logic.register(verbs)
+
 
 def _add_where(parser: argparse.ArgumentParser, required: bool) -> None:
     parser.add_argument("--where", action="append", default=[], required=required,
