@@ -1,0 +1,45 @@
+"""Engine limits (`bspedit.format.enginelimits`) checked on a merged map before it is written."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...errors import BspError
+from ...format import enginelimits
+from ..stats import count, engine_of
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+    from .merge import Merged
+
+
+def merged_count(bsp: Bsp, merged: Merged, lump: str, unit: str) -> int | None:
+    """What the merged map holds of `lump` in `unit` (None: not countable)."""
+    data = merged.lumps.get(lump)
+    if data is None:
+        return None
+    if unit == "entities":
+        return merged.entity_count
+    if unit == "textures":
+        return int.from_bytes(data[:4], "little", signed=True) if len(data) >= 4 else 0
+    if unit == "bytes":
+        return len(data)
+    index = bsp.family.index_of(lump)
+    size = bsp.family.record_size(index, bsp.lumps[index].version, bsp.header.version) \
+        if index is not None else None
+    return len(data) // size if size else None
+
+
+def check_limits(bsps: list[Bsp], names: list[str], merged: Merged) -> None:
+    """BspError naming the first engine limit the merged map passes, with its count and each
+    input map's."""
+    first = bsps[0]
+    engine = engine_of(first.family, first.header.version)
+    for limit in enginelimits.LIMITS[engine]:
+        total = merged_count(first, merged, limit.lump, limit.unit)
+        if total is None or total <= limit.limit:
+            continue
+        each = ", ".join(f"{name} {count(bsp, limit.lump, limit.unit)}"
+                         for bsp, name in zip(bsps, names))
+        raise BspError(f"the merged map would hold {total} {limit.unit} of {limit.lump}, past "
+                       f"{limit.constant} = {limit.limit} ({enginelimits.HEADERS[engine]}); "
+                       f"the maps hold {each}; nothing written")
