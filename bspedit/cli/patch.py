@@ -11,6 +11,7 @@ from ..bsp import Bsp
 from ..errors import BspError, CheckFailed
 from . import SUMMARIES
 from .common import add_json, add_output, set_result, save
+from .ent_logic import add_fgd
 
 if TYPE_CHECKING:       # imported where used: lark loads only when a verb parses text
     from ..patching import stripper
@@ -51,6 +52,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     target.add_argument("--lint", action="store_true",
                         help="only check the configs (no map): print what the plugin would ignore or "
                              "do surprisingly; exit 1 if anything is found")
+    parser.add_argument("--check", action="store_true",
+                        help="check the patched entity logic as `ent check` does and refuse "
+                             "(exit 1, nothing written) when the configs bring in a problem "
+                             "the map did not have (a link left reaching no entity...)")
+    add_fgd(parser)
     add_json(parser)
     parser.set_defaults(run=run)
 
@@ -78,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         for diagnostic in diagnostics:
             print(f"bspedit: warning: {diagnostic}", file=sys.stderr)
     with Bsp.open(map_path) as bsp:     # the plugin reads any entity text: so does --plugin-output
+        logic = _LogicCheck(args, bsp) if args.check else None
         problem: CheckFailed | None = None
         try:
             patched = patching.patch(bsp, configs, plugin_output=args.plugin_output,
@@ -90,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
                                   path=map_path)
         if not args.json:
             _print_report(configs, report)
+        if logic is not None and problem is None:
+            problem = logic.after(bsp)
         written, saved = None, None
         if problem is None:     # a dry run too: the same report, nothing written
             saved = save(bsp, args)
@@ -98,10 +107,39 @@ def run(args: argparse.Namespace) -> int:
         set_result(args, {"save": saved.to_dict() if saved else None, "configs": [c.name for c in configs],
                     "diagnostics": [d.as_json() for d in diagnostics], **report.as_json(),
                     "plugin_output": args.plugin_output, "refused": problem and problem.message,
-                    "written": written})
+                    "written": written,
+                    **({"check": logic.result} if logic is not None else {})})
     if problem:
         raise problem
     return 0
+
+
+class _LogicCheck:
+    """--check: the map's entity logic findings before the configs, and what they bring in."""
+
+    def __init__(self, args: argparse.Namespace, bsp: Bsp) -> None:
+        from ..features.logic.check import check, stored_entities
+        from .ent_logic import classes
+
+        self.args = args
+        self.classes = classes(args, bsp.family.engine)
+        self.before = check(bsp, classes=self.classes, entities=stored_entities(bsp))
+        self.result: list[dict[str, object]] = []
+
+    def after(self, bsp: Bsp) -> CheckFailed | None:
+        """Print the findings the configs brought in; CheckFailed when one is a problem."""
+        from ..features.logic.check import PROBLEM, check, introduced
+
+        new = introduced(self.before, check(bsp, classes=self.classes))
+        self.result = [f.to_dict() for f in new]
+        for finding in new:
+            self.args.report.say(f"--check: {finding}")
+        problems = sum(f.severity == PROBLEM for f in new)
+        if problems:
+            return CheckFailed(f"--check: the configs bring in {problems} entity logic "
+                               "problem(s) the map did not have; nothing written")
+        self.args.report.say("--check: the configs bring in no entity logic problem")
+        return None
 
 
 def _check_map_first(paths: list[str]) -> None:

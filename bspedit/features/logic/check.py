@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from ...bsp import Bsp
     from ..pack.gamefs import GameFS
 
-__all__ = ["NOTE", "PROBLEM", "SEVERITIES", "WARNING", "Finding", "check", "check_entities", "introduced", "world_bounds"]
+__all__ = ["NOTE", "PROBLEM", "SEVERITIES", "WARNING", "Finding", "check", "check_entities",
+           "introduced", "stored_entities", "world_bounds"]
 
 PROBLEM, WARNING, NOTE = "problem", "warning", "note"
 SEVERITIES = (PROBLEM, WARNING, NOTE)
@@ -64,12 +65,13 @@ class Finding:
         return f"{self.severity}: entity {self.index} {self.classname or '?'}{name}{key}: {self.message}"
 
 
-def check(bsp: Bsp, *, classes: Classes | None = None, fs: GameFS | None = None
-          ) -> list[Finding]:
-    """The findings of the map's entities (see the module's doc); `classes` the Source
-    entity definitions (default: srctools' bundled ones), `fs` the game's file system for
-    asset keys (Source maps)."""
-    entities = list(bsp.entities(lenient=True))
+def check(bsp: Bsp, *, classes: Classes | None = None, fs: GameFS | None = None,
+          entities: Sequence[Entity] | None = None) -> list[Finding]:
+    """The findings of the map's entities (see the module's doc), or of `entities` given
+    in their place; `classes` the Source entity definitions (default: srctools' bundled
+    ones), `fs` the game's file system for asset keys (Source maps)."""
+    if entities is None:
+        entities = list(bsp.entities(lenient=True))
     rules = rules_for(bsp.family.engine)
     if rules.source and classes is None:
         classes = Classes()
@@ -106,6 +108,14 @@ def check_entities(entities: Sequence[Entity], rules: Rules, classes: Classes | 
             out.append(_finding("untargeted", NOTE, index, entity, "targetname", name,
                                 "nothing links to this name"))
     return sorted(out, key=lambda f: (SEVERITIES.index(f.severity), f.index))
+
+
+def stored_entities(bsp: Bsp) -> list[Entity]:
+    """The map's entities as stored, parsed apart from `bsp.entities()` (whose first call
+    decides how leniently the map's own view is read)."""
+    from ...lumps.entities import EntityLump
+
+    return list(EntityLump.parse(bsp.content(bsp.family.entities), lenient=True))
 
 
 def introduced(before: Sequence[Finding], after: Sequence[Finding]) -> list[Finding]:
