@@ -1,0 +1,84 @@
+"""`render`: a top-down picture of the map (PNG or SVG, from OUT's extension), north up;
+`--minimap` and `--radar` (q3map2's minimap, Counter-Strike radars) come from
+`bspedit.cli.render_maps`."""
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..bsp import Bsp
+from ..errors import BspError
+from . import SUMMARIES, render_maps
+from .common import add_verb, set_result
+
+#: picture formats by file extension
+FORMATS = {".png": "png", ".svg": "svg"}
+DEFAULT_SIZE = 1024
+
+
+def _size(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 16384:
+        raise argparse.ArgumentTypeError(f"{value} pixels: give 1 to 16384")
+    return value
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    from ..features.render.picture import COLORS, MODELS
+
+    parser = add_verb(commands, run, "render", help=SUMMARIES["render"])
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="the picture to write: OUT.png (antialiased, the frame in tEXt "
+                             "chunks) or OUT.svg (one polygon path per face)")
+    parser.add_argument("--size", type=_size, metavar="N",
+                        help=f"pixels on the picture's longer side (default {DEFAULT_SIZE})")
+    parser.add_argument("--color", choices=COLORS, default="height",
+                        help="height: a ramp from the lowest to the highest floor, with a "
+                             "legend (default); texture: each texture's average colour (or "
+                             "one hashed from its name); lightmap: the map's own light")
+    parser.add_argument("--models", choices=MODELS, default="all",
+                        help="all: the world and brush entities (doors, platforms; default); "
+                             "world: model 0 only")
+    parser.add_argument("--no-legend", action="store_true",
+                        help="no height legend in the picture")
+    parser.add_argument("--palette", metavar="FILE",
+                        help="Quake 1, --color texture: the game's gfx/palette.lmp (the map "
+                             "holds none; without it textures get colours from their names)")
+    render_maps.add_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if getattr(args, "minimap", False) or getattr(args, "radar", None):
+        return render_maps.run(args)
+    from ..container.outputs import read_input, write_file
+    from ..features.render.picture import topdown
+    from ..features.render.writers import png_bytes, svg_bytes
+    from ..features.texwad import read_palette
+
+    if getattr(args, "pack", False) or getattr(args, "in_place", False):
+        raise BspError("--pack and --in-place go with --radar")
+    if not args.output:
+        raise BspError("say where to write: -o OUT.png or -o OUT.svg")
+    kind = FORMATS.get(os.path.splitext(args.output)[1].lower())
+    if kind is None:
+        raise BspError("render writes .png or .svg: name the output OUT.png or OUT.svg",
+                       path=args.output)
+    palette = None if args.palette is None else read_palette(read_input(args.palette),
+                                                             args.palette)
+    with Bsp.open(args.map) as bsp:
+        picture = topdown(bsp, size=args.size or DEFAULT_SIZE, color=args.color,
+                          models=args.models, palette=palette, legend=not args.no_legend)
+        data = png_bytes(picture) if kind == "png" else svg_bytes(picture)
+        write_file(args.output, data, inputs=[bsp.path])
+    frame = picture.frame
+    set_result(args, {"output": args.output, "format": kind, "models": args.models,
+                      **picture.summary()})
+    skipped = ", ".join(f"{n} {reason}" for reason, n in picture.faces_skipped.items())
+    args.report.say(f"wrote {args.output}: {frame.width} x {frame.height} px, "
+                    f"{frame.scale:.4g} units per pixel, x {frame.min_x:.1f}..{frame.max_x:.1f}"
+                    f", y {frame.min_y:.1f}..{frame.max_y:.1f}; {picture.faces_drawn} faces "
+                    f"drawn ({args.color}); skipped: {skipped or 'none'}")
+    return 0

@@ -1,0 +1,127 @@
+"""Colours of a top-down picture: the height ramp, each texture's colour, the map's light.
+
+Texture colours: the average of the embedded miptex pixels through their palette (GoldSrc
+textures carry it; Quake 1 maps do not, so a palette is needed there), Source TEXDATA
+`reflectivity` (linear, shown with gamma 2.2); otherwise a stable colour hashed from the
+name, so that one texture keeps one colour in every picture.
+"""
+from __future__ import annotations
+
+import colorsys
+import hashlib
+from typing import TYPE_CHECKING
+
+import numpy
+
+from ...errors import BspError
+from .geometry import Array
+
+if TYPE_CHECKING:
+    from ...bsp import Bsp
+    from .lightmap import Atlases
+
+#: the height ramp, low to high: deep blue, teal, green, sand, orange
+RAMP = numpy.array([(38, 42, 110), (36, 120, 170), (70, 170, 110), (215, 200, 90),
+                    (225, 110, 60)], numpy.float64)
+GAMMA = 2.2
+
+
+def ramp(t: Array) -> Array:
+    """(N, 3) float colours of heights `t` in 0..1."""
+    at = numpy.clip(t, 0.0, 1.0) * (len(RAMP) - 1)
+    low = numpy.minimum(at.astype(numpy.int64), len(RAMP) - 2)
+    frac = (at - low)[..., None]
+    return RAMP[low] * (1 - frac) + RAMP[low + 1] * frac
+
+
+def hashed(name: str) -> tuple[float, float, float]:
+    """A stable colour for a texture name (any ASCII case)."""
+    digest = hashlib.md5(name.lower().encode("latin-1", "replace")).digest()
+    hue = digest[0] / 255
+    saturation = 0.30 + 0.35 * digest[1] / 255
+    value = 0.55 + 0.35 * digest[2] / 255
+    r, g, b = colorsys.hsv_to_rgb(hue, saturation, value)
+    return r * 255, g * 255, b * 255
+
+
+def _miptex_colours(bsp: Bsp, palette: bytes | None) -> dict[str, tuple[float, float, float]]:
+    """Average colour of each embedded miptex (GoldSrc palette, else `palette`), by name."""
+    from ..texwad import textures
+
+    try:
+        model = textures(bsp)
+    except BspError:
+        return {}
+    out = {}
+    for entry in model.entries:
+        pixels = entry.pixels(0) if not entry.external else None
+        colours = entry.colours if model.GOLDSRC else palette
+        if not pixels or colours is None or len(colours) < 3:
+            continue
+        table = numpy.frombuffer(bytes(colours[:768]).ljust(768, b"\0"),
+                                 numpy.uint8).reshape(256, 3)
+        counts = numpy.bincount(numpy.frombuffer(pixels, numpy.uint8), minlength=256)
+        mean = counts @ table.astype(numpy.float64) / max(counts.sum(), 1)
+        out[entry.text.lower()] = (float(mean[0]), float(mean[1]), float(mean[2]))
+    return out
+
+
+def _reflectivity(bsp: Bsp) -> dict[str, tuple[float, float, float]]:
+    """Source: each material's TEXDATA reflectivity as display colour, by name."""
+    from ..textures import list_textures
+
+    try:
+        rows = list_textures(bsp)
+    except BspError:
+        return {}
+    out = {}
+    for row in rows:
+        linear = numpy.clip(numpy.array(row.details.get("reflectivity", (0.5,) * 3)), 0, 1)
+        shown = 255 * linear ** (1 / GAMMA)
+        out[row.name.lower()] = (float(shown[0]), float(shown[1]), float(shown[2]))
+    return out
+
+
+def texture_colours(bsp: Bsp, names: list[str], palette: bytes | None = None) -> Array:
+    """(len(names), 3) float: each texture name's colour."""
+    engine = bsp.family.engine
+    known = {}
+    if engine in ("quake1", "goldsrc"):
+        known = _miptex_colours(bsp, palette)
+    elif engine == "source":
+        known = _reflectivity(bsp)
+    return numpy.array([known.get(name.lower()) or hashed(name) for name in names],
+                       numpy.float64).reshape(-1, 3)
+
+
+def style_page(atlases: Atlases) -> Array:
+    """The page of the normal light (style 0, else the first style) as float RGB, brightened
+    as the engines show it."""
+    style = 0 if 0 in atlases.pages else atlases.styles[0]
+    return numpy.clip(atlases.pages[style].astype(numpy.float32) * atlases.overbright, 0, 255)
+
+
+def sample(page: Array, uv: Array) -> Array:
+    """(N, 3) float32 bilinear samples of `page` (H, W, 3) at atlas pixel coordinates `uv`."""
+    height, width = page.shape[:2]
+    x = numpy.clip(uv[:, 0].astype(numpy.float32) - 0.5, 0, width - 1)
+    y = numpy.clip(uv[:, 1].astype(numpy.float32) - 0.5, 0, height - 1)
+    x0, y0 = x.astype(numpy.int32), y.astype(numpy.int32)
+    x1, y1 = numpy.minimum(x0 + 1, width - 1), numpy.minimum(y0 + 1, height - 1)
+    fx, fy = (x - x0)[:, None], (y - y0)[:, None]
+    flat = page.reshape(-1, 3)
+    row0, row1 = y0 * width, y1 * width
+    top = flat[row0 + x0] + (flat[row0 + x1] - flat[row0 + x0]) * fx
+    bottom = flat[row1 + x0] + (flat[row1 + x1] - flat[row1 + x0]) * fx
+    return top + (bottom - top) * fy
+
+
+def face_light(atlases: Atlases, page: Array, faces: Array) -> Array:
+    """(len(faces), 3): each face's mean light over its atlas rectangle (grey when unlit)."""
+    out = numpy.full((len(faces), 3), 128.0)
+    for n, face in enumerate(faces.tolist()):
+        rect = atlases.rects.get(face)
+        if rect is not None and rect[2] > 0 and rect[3] > 0:
+            x, y, w, h = rect
+            out[n] = page[y:y + h, x:x + w].reshape(-1, 3).mean(axis=0)
+    return out

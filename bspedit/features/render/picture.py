@@ -1,0 +1,263 @@
+"""`topdown(bsp)`: an orthographic picture of a map seen from above, north (+y) up.
+
+Only faces the player sees (`geometry.HIDDEN`) that face up (their normal, after the side
+flag, has z > 0) are drawn. Polygons are drawn lowest first into a supersampled integer
+image (`raster.rasterize`), so the surface nearest the viewer wins; each pixel then gets its
+polygon's height from the polygon's plane and its colour from the mode:
+
+- `height`: a ramp from the lowest to the highest drawn point (the legend gives the range);
+- `texture`: each texture's colour (`colors.texture_colours`);
+- `lightmap`: the map's light, sampled from the lightmap atlases at the pixel's world point.
+
+Slopes are shaded by a light from the north-west, and pixels where the height jumps (walls,
+steps, ledges) are darkened, so that floors at one height stay readable. The supersampled
+picture is averaged down (antialiasing).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy
+
+from ...errors import BspError
+from . import colors
+from .geometry import REASONS, Array, Geometry, geometry
+from .raster import Frame, affine, planes, rasterize, reduce
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from ...bsp import Bsp
+
+COLORS = ("height", "texture", "lightmap")
+MODELS = ("all", "world")
+#: a polygon faces up when its unit normal's z is above this
+UP = 1e-3
+#: the light that shades slopes: from the north-west, high
+LIGHT = numpy.array([-0.45, 0.55, 1.0]) / numpy.linalg.norm([-0.45, 0.55, 1.0])
+EDGE_SHADE = 0.62
+#: largest picture side drawn at 2x2 samples per pixel (larger ones: 1 sample)
+SUPERSAMPLED_UP_TO = 2048
+
+
+@dataclass
+class Picture:
+    """A rendered picture: the RGBA image (alpha 0 where nothing is drawn), its frame, and
+    what the writers and reports need."""
+
+    image: Image.Image
+    frame: Frame
+    color: str
+    legend: dict[str, float] | None          # height mode: {"min_z", "max_z"} of the ramp
+    faces_drawn: int
+    faces_skipped: dict[str, int]
+    geometry: Geometry = field(repr=False)
+    order: Array = field(repr=False)          # the drawn polygons, lowest first
+    colours: Array = field(repr=False)        # (len(order), 3) flat colour of each
+
+    def outlines(self) -> list[tuple[int, tuple[int, int, int], list[Array]]]:
+        """Per drawn face, lowest first: (face, RGB, its polygons as (K, 2) pixel coords)."""
+        geo = self.geometry
+        faces = geo.face[self.order]
+        centre = _centroid_z(geo)[self.order]
+        unique, inverse = numpy.unique(faces, return_inverse=True)
+        height = numpy.bincount(inverse, centre) / numpy.bincount(inverse)
+        colour = numpy.stack([numpy.bincount(inverse, self.colours[:, k]) for k in range(3)],
+                             axis=1) / numpy.bincount(inverse)[:, None]
+        pixels = self.frame.to_pixels(geo.corners)
+        members: list[list[Array]] = [[] for _ in unique]
+        for n, polygon in zip(inverse.tolist(), self.order.tolist()):
+            members[n].append(pixels[geo.starts[polygon]:geo.starts[polygon + 1]])
+        rgb = numpy.clip(numpy.rint(colour), 0, 255).astype(int).tolist()
+        return [(int(unique[n]), (rgb[n][0], rgb[n][1], rgb[n][2]), members[n])
+                for n in numpy.argsort(height, kind="stable").tolist()]
+
+    def summary(self) -> dict[str, Any]:
+        return {"frame": self.frame.to_json(), "color": self.color,
+                "faces_drawn": self.faces_drawn, "faces_skipped": dict(self.faces_skipped),
+                "legend": self.legend}
+
+
+def _centroid_z(geo: Geometry) -> Array:
+    sizes = numpy.diff(geo.starts)
+    if not len(sizes):
+        return numpy.zeros(0)
+    return numpy.add.reduceat(geo.corners[:, 2], geo.starts[:-1]) / sizes
+
+
+def _finite(geo: Geometry) -> Array:
+    bad = ~numpy.isfinite(geo.corners).all(axis=1)
+    if not len(geo.face):
+        return numpy.zeros(0, bool)
+    return ~numpy.logical_or.reduceat(bad, geo.starts[:-1]) & numpy.isfinite(geo.normal).all(1)
+
+
+def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = "all",
+            frame: Frame | None = None, altitude: tuple[float, float] | None = None,
+            palette: bytes | None = None, legend: bool = True) -> Picture:
+    """The map seen from above (see the module's docstring). `models`: "all" draws brush
+    entities too, "world" model 0 only; `altitude` (lo, hi) draws only polygons whose centre
+    lies in that height range; `frame` fixes the world rectangle and pixel grid (default:
+    the drawn faces' bounds, `size` pixels on the longer side); `palette`: Quake 1's 256 RGB
+    triples for texture colours; `legend`: draw the height legend into the image."""
+    if color not in COLORS:
+        raise BspError(f"unknown colour mode {color!r} (one of {', '.join(COLORS)})")
+    if models not in MODELS:
+        raise BspError(f"unknown models {models!r} (all or world)")
+    if frame is None and not 1 <= size <= 16384:
+        raise BspError(f"picture size {size} is outside 1..16384 pixels")
+    atlases = None
+    if color == "lightmap":
+        from .lightmap import atlases as load_atlases
+
+        atlases = load_atlases(bsp)
+        if atlases is None or not atlases.pages:
+            raise BspError("the map has no light data: no lightmap colours (try --color "
+                           "height or texture)", path=bsp.path)
+    geo = geometry(bsp)
+    face_model = geo.face_model
+    wanted_face = face_model >= 0 if models == "all" else face_model == 0
+    centre = _centroid_z(geo)
+    poly_face = geo.face
+    drawable = wanted_face[poly_face] & (geo.face_hidden[poly_face] == 0) & _finite(geo)
+    up = drawable & (geo.normal[:, 2] > UP)
+    in_range = up if altitude is None else \
+        up & (centre >= altitude[0]) & (centre <= altitude[1])
+    selected = numpy.flatnonzero(in_range)
+    drawn_faces = numpy.zeros(len(face_model), bool)
+    drawn_faces[poly_face[selected]] = True
+    skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
+
+    corners = _selected_corners(geo, selected)
+    if frame is None:
+        if len(corners):
+            mins, maxs = corners[:, :2].min(axis=0), corners[:, :2].max(axis=0)
+        else:
+            mins = maxs = numpy.zeros(2)
+        frame = Frame.fit((float(mins[0]), float(mins[1])), (float(maxs[0]), float(maxs[1])),
+                          size)
+    z_range = (float(corners[:, 2].min()), float(corners[:, 2].max())) if len(corners) \
+        else (0.0, 0.0)
+    order = selected[numpy.argsort(centre[selected], kind="stable")]
+    factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
+    fine = frame.finer(factor)
+    ids = rasterize(geo, order, fine)
+    # per polygon, row 0 standing for "nothing": plane, slope shade, flat colour
+    plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
+    shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
+    xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
+    xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
+    z = plane[ids, 0] * xs + plane[ids, 1] * ys + plane[ids, 2]
+    mask = ids > 0
+    z[~mask] = numpy.nan
+    shade = shade_of[ids] * numpy.where(_edges(z, fine.scale), EDGE_SHADE, 1.0).astype(
+        numpy.float32)
+
+    flat = _flat_colours(bsp, geo, order, color, z_range, atlases, palette)
+    if color == "height":
+        lut = colors.ramp(numpy.linspace(0.0, 1.0, 1024)).astype(numpy.float32)
+        scaled = (z - z_range[0]) * (1023 / max(z_range[1] - z_range[0], 1e-6))
+        colour = lut[numpy.clip(numpy.nan_to_num(scaled), 0, 1023).astype(numpy.int16)]
+    elif color == "texture":
+        table = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
+        per_polygon = numpy.concatenate([numpy.zeros((1, 3), numpy.float32), table[
+            numpy.maximum(geo.face_texture[poly_face], 0)]])
+        colour = per_polygon[ids]
+    else:
+        assert atlases is not None
+        colour = numpy.zeros(ids.shape + (3,), numpy.float32)
+        rows, cols = numpy.nonzero(mask)
+        points = numpy.stack([xs[0, cols], ys[rows, 0], z[mask]], axis=1).astype(numpy.float64)
+        colour[mask] = _light(atlases, geo, ids[mask] - 1, points)
+    rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
+    rgba[..., :3] = numpy.clip(colour * shade[..., None], 0, 255)
+    rgba[..., 3] = numpy.where(mask, 255, 0)
+    image = reduce(rgba, factor)
+    legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
+    if legend and legend_range is not None and len(selected):
+        from .writers import draw_legend
+
+        draw_legend(image, z_range)
+    return Picture(image, frame, color, legend_range, int(drawn_faces.sum()), skipped, geo,
+                   order, flat * _slope_shade(geo.normal[order])[:, None])
+
+
+def _selected_corners(geo: Geometry, selected: Array) -> Array:
+    sizes = numpy.diff(geo.starts)[selected]
+    at = numpy.repeat(geo.starts[:-1][selected] - numpy.concatenate([[0], numpy.cumsum(
+        sizes)[:-1]]), sizes) + numpy.arange(sizes.sum())
+    return geo.corners[at]
+
+
+def _skipped(geo: Geometry, wanted: Array, drawn: Array, facing_up: Array,
+             models: str) -> dict[str, int]:
+    """Faces of the wanted models not drawn, by reason; and with `world`, the others."""
+    counts: dict[str, int] = {}
+    hidden = geo.face_hidden
+    for code, count in zip(*numpy.unique(hidden[wanted], return_counts=True)):
+        if code:
+            counts[REASONS[int(code)]] = int(count)
+    up = numpy.zeros(len(hidden), bool)
+    up[facing_up] = True
+    shown = wanted & (hidden == 0) & ~drawn
+    counts["not_facing_up"] = int((shown & ~up).sum())
+    if (shown & up).any():
+        counts["altitude"] = int((shown & up).sum())
+    if models == "world":
+        counts["not_world"] = int((geo.face_model > 0).sum())
+    return {k: v for k, v in sorted(counts.items()) if v}
+
+
+def _slope_shade(normal: Array) -> Array:
+    """Brightness of each normal under `LIGHT`, 1 for a flat floor."""
+    lit = numpy.clip(normal @ LIGHT, 0.0, 1.0)
+    return numpy.clip((0.45 + 0.55 * lit) / (0.45 + 0.55 * LIGHT[2]), 0.35, 1.2)
+
+
+def _edges(heights: Array, scale: float) -> Array:
+    """Pixels whose right or lower neighbour is at another height (a wall, a step, a ledge),
+    slopes excepted."""
+    limit = 4.0 + 2.0 * scale
+    edge = numpy.zeros(heights.shape, bool)
+    with numpy.errstate(invalid="ignore"):
+        right = numpy.abs(heights[:, 1:] - heights[:, :-1]) > limit
+        down = numpy.abs(heights[1:, :] - heights[:-1, :]) > limit
+    edge[:, :-1] |= right
+    edge[:-1, :] |= down
+    return edge
+
+
+def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
+                  z_range: tuple[float, float], atlases: Any, palette: bytes | None) -> Array:
+    """(len(order), 3): one colour per drawn polygon, for vector output."""
+    if color == "height":
+        span = max(z_range[1] - z_range[0], 1e-6)
+        return colors.ramp((_centroid_z(geo)[order] - z_range[0]) / span)
+    faces = geo.face[order]
+    if color == "texture":
+        table = colors.texture_colours(bsp, geo.names, palette)
+        return table[numpy.maximum(geo.face_texture[faces], 0)]
+    unique, inverse = numpy.unique(faces, return_inverse=True)
+    return colors.face_light(atlases, colors.style_page(atlases), unique)[inverse]
+
+
+def _light(atlases: Any, geo: Geometry, polygon: Array, points: Array) -> Array:
+    """(N, 3): the light at world `points` on their polygons (grey on unlit faces)."""
+    page = colors.style_page(atlases)
+    out = numpy.full((len(polygon), 3), 128.0)
+    faces = geo.face[polygon]
+    st = None
+    if geo.lightmap_st is not None:
+        coef = affine(geo, geo.lightmap_st)[polygon]       # (N, 3, 2)
+        st = coef[:, 0] * points[:, :1] + coef[:, 1] * points[:, 1:2] + coef[:, 2]
+    group = numpy.argsort(faces, kind="stable")
+    sorted_faces = faces[group]
+    bounds = numpy.flatnonzero(numpy.diff(sorted_faces)) + 1
+    for part in numpy.split(group, bounds):
+        face = int(faces[part[0]])
+        if face not in atlases.rects:
+            continue
+        uv = atlases.uv(face, points[part], None if st is None else st[part])
+        out[part] = colors.sample(page, uv)
+    return out
