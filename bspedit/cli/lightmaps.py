@@ -17,7 +17,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                                   "hdr_style<N>.png and the linear hdr_style<N>.hdr; Quake 3 "
                                   "also its lightmaps as stored, page_<NNN>.png) and "
                                   "DIR/faces.json, each face's rectangle, styles and pages.")
-    parser.add_argument("-o", "--output", metavar="DIR", required=True,
+    parser.add_argument("-o", "--output", dest="directory", metavar="DIR", required=True,
                         help="the folder to write (created; files of the same names in an "
                              "existing folder are replaced)")
 
@@ -27,14 +27,14 @@ def run_lightmaps(args: argparse.Namespace) -> int:
     from ..features.render.lightmap import atlases
     from ..features.render.lightmap_files import lightmap_files
 
-    if args.output == STDOUT:
+    if args.directory == STDOUT:
         raise BspError("lightmaps writes a folder: -o DIR, not standard output")
-    guard(args.output, [args.map], folder=True)
+    guard(args.directory, [args.map], folder=True)
     with Bsp.open(args.map) as bsp:
         family = bsp.family.key
         found = atlases(bsp)
         files = lightmap_files(found, family) if found is not None else {}
-    result = {"directory": args.output, "family": family, "files": sorted(files),
+    result = {"directory": args.directory, "family": family, "files": sorted(files),
               "width": found.size[0] if found else None,
               "height": found.size[1] if found else None,
               "faces": len(found.rects) if found else 0,
@@ -47,10 +47,10 @@ def run_lightmaps(args: argparse.Namespace) -> int:
         return 1
     if found.skipped:
         report.warn(f"{found.skipped} lit faces point outside the lighting data: left out")
-    with staged_folder(args.output, inputs=[args.map]) as staging:
+    with staged_folder(args.directory, inputs=[args.map]) as staging:
         for name, data in files.items():
             (staging / name).write_bytes(data)
     report.say(f"{len(found.rects)} faces, atlas {found.size[0]} x {found.size[1]}, styles "
                f"{', '.join(map(str, found.styles))}")
-    report.say(f"wrote {args.output}: {', '.join(sorted(files))}")
+    report.say(f"wrote {args.directory}: {', '.join(sorted(files))}")
     return 0

@@ -69,12 +69,15 @@ class Atlases:
             if lightmap_st is None:
                 raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
             origin = self._mapping["page_origin"][self._row[face]]
-            return numpy.asarray(lightmap_st, numpy.float64) * self._mapping["page"][0] + origin
+            texel: Array = numpy.asarray(lightmap_st, numpy.float64) * self._mapping["page"][0]
+            at: Array = texel + origin
+            return at
         row = self._row[face]
         vecs = self._mapping["vecs"][row]
         st = numpy.asarray(points, numpy.float64) @ vecs[:, :3].T + vecs[:, 3]
-        luxel = st / self._mapping["scale"][row] - self._mapping["mins"][row]
-        return luxel + numpy.array([x + 0.5, y + 0.5])
+        luxel: Array = st / self._mapping["scale"][row] - self._mapping["mins"][row]
+        place: Array = luxel + numpy.array([x + 0.5, y + 0.5])
+        return place
 
 
 def atlases(bsp: Bsp) -> Atlases | None:
@@ -142,7 +145,7 @@ def shelf_pack(widths: Array, heights: Array) -> tuple[Array, Array, int, int]:
 
 def _display(linear: Array) -> Array:
     """Linear light as bytes to look at: gamma 1/2.2, clamped."""
-    shown = numpy.power(numpy.clip(linear, 0.0, 1.0), 1.0 / GAMMA) * 255.0 + 0.5
+    shown: Array = numpy.power(numpy.clip(linear, 0.0, 1.0), 1.0 / GAMMA) * 255.0 + 0.5
     return shown.astype(numpy.uint8)
 
 

@@ -99,8 +99,9 @@ def _face_st(bsp: Bsp, faces: Array, vecs: Array) -> tuple[Array, Array]:
 
 def _style_slots(styles: Array) -> Array:
     """How many styles each face stores: slots up to the first 255."""
-    return numpy.argmax(numpy.hstack([styles, numpy.full((len(styles), 1), NO_STYLE)])
-                        == NO_STYLE, axis=1)
+    slots: Array = numpy.argmax(numpy.hstack([styles, numpy.full((len(styles), 1), NO_STYLE)])
+                                == NO_STYLE, axis=1)
+    return slots
 
 
 def _finish(face: Array, width: Array, height: Array, first: Array, stride: Array,
