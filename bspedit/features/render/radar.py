@@ -125,6 +125,7 @@ def _vtf(image: Image.Image) -> bytes:
     flags = VTFFlags.CLAMP_S | VTFFlags.CLAMP_T | VTFFlags.NO_MIP | VTFFlags.NO_LOD \
         | VTFFlags.EIGHTBITALPHA
     vtf = VTF(image.width, image.height, version=(7, 2), flags=flags, fmt=ImageFormats.BGRA8888)
+    vtf.mipmap_count = 1            # the picture only, as NO_MIP says
     vtf.get().copy_from(image.convert("RGBA").tobytes(), ImageFormats.RGBA8888)
     data = io.BytesIO()
     vtf.save(data)
