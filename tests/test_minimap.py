@@ -9,11 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CORPUS, CORPUS_MAPS, corpus_maps
 
 import bspedit
 from bspedit.cli import invoke
 from bspedit.features.render.minimap import minimap
-from conftest import CORPUS, CORPUS_MAPS, corpus_maps
 
 CTF2 = CORPUS / "q3" / "openarena_oa_ctf2.bsp"
 BIG = CORPUS / "q3" / "openarena_oacmpctf3.bsp"
