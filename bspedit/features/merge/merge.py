@@ -78,9 +78,14 @@ class Merged:
 
 
 def bounds(bsp: Bsp) -> tree.Box:
-    """The world's bounds (model 0), after any shift."""
-    world = bsp.records("MODELS", writable=True)[0]
-    mins, maxs = world["mins"], world["maxs"]
+    """The world's bounds, after any shift: its root node's (model 0's own bounds are not
+    always the tree's: Quake 2 compilers write +-99999 or the first brush's)."""
+    head = int(bsp.records("MODELS", writable=True)[0]["headnode"].flat[0])
+    nodes = bsp.records("NODES", writable=True)
+    if not 0 <= head < len(nodes):
+        raise BspError(f"model 0's head node {head} is not one of its {len(nodes)} nodes",
+                       path=bsp.path)
+    mins, maxs = nodes[head]["mins"], nodes[head]["maxs"]
     return ((float(mins["x"]), float(mins["y"]), float(mins["z"])),
             (float(maxs["x"]), float(maxs["y"]), float(maxs["z"])))
 
