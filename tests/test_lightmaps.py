@@ -82,7 +82,8 @@ def quake_faces(path: Path, engine: str) -> list[dict]:
         mins = [math.floor(min(p[i] for p in st) / 16) for i in range(2)]
         maxs = [math.ceil(max(p[i] for p in st) / 16) for i in range(2)]
         out.append({"face": number, "w": maxs[0] - mins[0] + 1, "h": maxs[1] - mins[1] + 1,
-                    "styles": [s for s in styles if s != 255][:4], "lightofs": lightofs})
+                    "styles": [s for s in styles if s != 255][:4], "lightofs": lightofs,
+                    "mins": mins, "vecs": vecs})
     return out
 
 
@@ -133,22 +134,57 @@ def test_bspx_rgblighting_is_used_and_agrees_with_the_grey_light():
         assert numpy.abs(mean - grey[start:start + w * h].reshape(h, w)).max() <= 8
 
 
+def with_bspx(path: Path, lumps: dict[bytes, bytes], out: Path) -> Path:
+    """A copy of a Quake 1 map with a BSPX trailer holding `lumps`."""
+    data = path.read_bytes()
+    data += bytes(-len(data) % 4)
+    at = len(data) + 8 + 32 * len(lumps)
+    directory, body = b"", b""
+    for name, blob in lumps.items():
+        directory += struct.pack("<24sii", name, at + len(body), len(blob))
+        body += blob + bytes(-len(blob) % 4)
+    out.write_bytes(data + b"BSPX" + struct.pack("<i", len(lumps)) + directory + body)
+    return out
+
+
+def same_atlases(a: Path, b: Path) -> None:
+    with bspedit.open(a) as bsp, bspedit.open(b) as other:
+        plain, found = atlases(bsp), atlases(other)
+    assert plain.rects == found.rects and plain.styles == found.styles
+    for style in plain.styles:
+        assert numpy.array_equal(plain.pages[style], found.pages[style])
+
+
 def test_a_bspx_lmshift_of_16_units_changes_nothing(tmp_path):
     """A BSPX LMSHIFT lump of 4 for every face (2^4 = 16 units a luxel, the default) gives the
     same atlas as none."""
     path = corpus("q1/slipgate_b_batt0.bsp")
-    data = path.read_bytes()
     faces = len(lump(path, 7)) // 20
-    data += bytes(-len(data) % 4)
-    trailer = len(data)
-    shifts = bytes([4]) * faces
-    entry = struct.pack("<24sii", b"LMSHIFT", trailer + 8 + 32, len(shifts))
-    shifted = tmp_path / "shifted.bsp"
-    shifted.write_bytes(data + b"BSPX" + struct.pack("<i", 1) + entry + shifts)
-    with bspedit.open(path) as bsp, bspedit.open(shifted) as other:
-        plain, lmshift = atlases(bsp), atlases(other)
-    assert plain.rects == lmshift.rects
-    assert numpy.array_equal(plain.pages[0], lmshift.pages[0])
+    same_atlases(path, with_bspx(path, {b"LMSHIFT": bytes([4]) * faces}, tmp_path / "s.bsp"))
+
+
+def test_bspx_decoupled_lm_places_each_block(tmp_path):
+    """A DECOUPLED_LM lump saying what the texinfo says (rows = vecs / 16 - mins, the
+    extents, lightofs) gives the same atlas, and the same world -> atlas mapping."""
+    path = corpus("q1/slipgate_b_batt0.bsp")
+    faces = {f["face"]: f for f in quake_faces(path, Q1)}
+    table = b""
+    for number in range(len(lump(path, 7)) // 20):
+        face = faces.get(number)
+        if face is None:
+            table += struct.pack("<HHi8f", 0, 0, -1, *[0.0] * 8)
+            continue
+        rows = [v / 16 for v in face["vecs"]]
+        rows[3] -= face["mins"][0]
+        rows[7] -= face["mins"][1]
+        table += struct.pack("<HHi8f", face["w"], face["h"], face["lightofs"], *rows)
+    decoupled = with_bspx(path, {b"DECOUPLED_LM": table}, tmp_path / "d.bsp")
+    same_atlases(path, decoupled)
+    with bspedit.open(path) as bsp, bspedit.open(decoupled) as other:
+        plain, found = atlases(bsp), atlases(other)
+    points = numpy.array([[10.0, -20.0, 30.0], [64.0, 0.0, 8.0]])
+    for number in list(faces)[::5]:
+        assert numpy.allclose(plain.uv(number, points), found.uv(number, points), atol=1e-3)
 
 
 def source_faces(path: Path, faces_lump: int) -> list[dict]:

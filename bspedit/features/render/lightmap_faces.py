@@ -119,14 +119,22 @@ def _finish(face: Array, width: Array, height: Array, first: Array, stride: Arra
                      int(lit.sum() - fits.sum()))
 
 
+#: BSPX DECOUPLED_LM, one per face (ericw-tools' bspx_decoupled_lm_perface): the luxel block's
+#: size, its offset (in lightofs' units) and world -> luxel rows (luxel centres at integers)
+DECOUPLED_LM = numpy.dtype([("lmwidth", "<u2"), ("lmheight", "<u2"), ("offset", "<i4"),
+                            ("world_to_lm_space", "<f4", (8,))])
+
+
 def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
     """Quake 1 (grey; BSPX RGBLIGHTING: RGB), GoldSrc and Quake 2 (RGB): extents from the
-    texinfo vecs, floor(min / 16) .. ceil(max / 16); BSPX LMSHIFT sets a face's luxel size."""
+    texinfo vecs, floor(min / 16) .. ceil(max / 16); BSPX LMSHIFT sets a face's luxel size
+    (2^shift units), BSPX DECOUPLED_LM each face's block and mapping."""
+    engine = bsp.family.engine
     data = bsp.content("LIGHTING")
     rgb = bspx.get("RGBLIGHTING")
-    if bsp.family.engine == "quake1" and rgb:
+    if engine == "quake1" and rgb:
         samples = numpy.frombuffer(rgb, numpy.uint8)[:len(rgb) // 3 * 3].reshape(-1, 3)
-    elif bsp.family.engine == "quake1":
+    elif engine == "quake1":
         samples = numpy.repeat(numpy.frombuffer(data, numpy.uint8)[:, None], 3, axis=1)
     else:
         samples = numpy.frombuffer(data, numpy.uint8)[:len(data) // 3 * 3].reshape(-1, 3)
@@ -136,22 +144,32 @@ def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
     texinfo = bsp.records("TEXINFO")
     number = faces["texinfo"].astype(numpy.int64)
     known = (number >= 0) & (number < len(texinfo))
-    vecs = texinfo["vecs"].reshape(-1, 2, 4).astype(numpy.float64)[numpy.where(known, number, 0)]
-    scale = numpy.full(len(faces), float(QUAKE_LUXEL))
-    shifts = bspx.get("LMSHIFT")
-    if shifts is not None and len(shifts) >= len(faces):
-        scale = numpy.ldexp(1.0, numpy.frombuffer(shifts, numpy.uint8)[:len(faces)].astype(int))
-    low, high = _face_st(bsp, faces, vecs)
-    with numpy.errstate(invalid="ignore"):
-        mins = numpy.floor(low / scale[:, None])
-        maxs = numpy.ceil(high / scale[:, None])
-    size = numpy.nan_to_num(maxs - mins + 1, nan=0).astype(numpy.int64)
-    mins = numpy.nan_to_num(mins)
-    lightofs = faces["lightofs"].astype(numpy.int64)
+    info = texinfo[numpy.where(known, number, 0)]
+    decoupled = bspx.get("DECOUPLED_LM", b"")
+    if len(decoupled) >= DECOUPLED_LM.itemsize * len(faces) > 0:
+        table = numpy.frombuffer(decoupled, DECOUPLED_LM, count=len(faces))
+        vecs = table["world_to_lm_space"].reshape(-1, 2, 4).astype(numpy.float64)
+        size = numpy.stack([table["lmwidth"], table["lmheight"]], axis=1).astype(numpy.int64)
+        scale, mins = numpy.ones(len(faces)), numpy.zeros((len(faces), 2))
+        lightofs = table["offset"].astype(numpy.int64)
+    else:
+        vecs = info["vecs"].reshape(-1, 2, 4).astype(numpy.float64)
+        scale = numpy.full(len(faces), float(QUAKE_LUXEL))
+        shifts = bspx.get("LMSHIFT", b"")
+        if len(shifts) >= len(faces):
+            scale = numpy.ldexp(1.0, numpy.frombuffer(shifts, numpy.uint8, count=len(faces))
+                                .astype(numpy.int64))
+        low, high = _face_st(bsp, faces, vecs)
+        with numpy.errstate(invalid="ignore"):
+            mins = numpy.floor(low / scale[:, None])
+            maxs = numpy.ceil(high / scale[:, None])
+        size = numpy.nan_to_num(maxs - mins + 1, nan=0).astype(numpy.int64)
+        mins = numpy.nan_to_num(mins)
+        lightofs = faces["lightofs"].astype(numpy.int64)
     # lightofs counts bytes of LIGHTING: luxels in Quake 1 (and in RGBLIGHTING), else RGB bytes
-    first = lightofs if bsp.family.engine == "quake1" else lightofs // 3
-    unlit = (texinfo["flags"][numpy.where(known, number, 0)] & UNLIT_FLAGS[bsp.family.engine]) != 0
-    lit = known & ~unlit & (lightofs >= 0) & (bsp.family.engine == "quake1" or lightofs % 3 == 0)
+    first = lightofs if engine == "quake1" else lightofs // 3
+    unlit = (info["flags"] & UNLIT_FLAGS[engine]) != 0
+    lit = known & ~unlit & (lightofs >= 0) & ((engine == "quake1") | (lightofs % 3 == 0))
     return Lighting(samples, _finish(
         numpy.arange(len(faces)), size[:, 0], size[:, 1], first, size[:, 0] * size[:, 1],
         faces["styles"], vecs, scale, mins, len(samples), lit))
