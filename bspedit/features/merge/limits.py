@@ -29,6 +29,16 @@ def merged_count(bsp: Bsp, merged: Merged, lump: str, unit: str) -> int | None:
     return len(data) // size if size else None
 
 
+def _input_count(bsp: Bsp, lump: str, unit: str) -> int | None:
+    """What the input file holds (its entity view may hold the merged entities by now)."""
+    if unit == "entities":
+        from ...lumps.entities import EntityLump
+
+        stored = bsp.original_bytes(bsp.lumps[bsp.lump_index(lump)])
+        return len(EntityLump.parse(stored, lenient=True))
+    return count(bsp, lump, unit)
+
+
 def check_limits(bsps: list[Bsp], names: list[str], merged: Merged) -> None:
     """BspError naming the first engine limit the merged map passes, with its count and each
     input map's."""
@@ -38,7 +48,7 @@ def check_limits(bsps: list[Bsp], names: list[str], merged: Merged) -> None:
         total = merged_count(first, merged, limit.lump, limit.unit)
         if total is None or total <= limit.limit:
             continue
-        each = ", ".join(f"{name} {count(bsp, limit.lump, limit.unit)}"
+        each = ", ".join(f"{name} {_input_count(bsp, limit.lump, limit.unit)}"
                          for bsp, name in zip(bsps, names))
         raise BspError(f"the merged map would hold {total} {limit.unit} of {limit.lump}, past "
                        f"{limit.constant} = {limit.limit} ({enginelimits.HEADERS[engine]}); "
