@@ -11,12 +11,12 @@ import struct
 
 import numpy
 import pytest
+from bspstruct import Map, Walker
+from conftest import CORPUS, corpus_maps, run_cli
 
 import bspedit
 from bspedit.cli import invoke
 from bspedit.features.merge.transform import shift
-from bspstruct import Map, Walker
-from conftest import CORPUS, corpus_maps, run_cli
 
 SHIFT = (16, -32, 8)
 BACK = tuple(-v for v in SHIFT)
@@ -226,7 +226,7 @@ def test_a_number_in_an_entity_key_keeps_its_text_and_comes_back_exactly():
 
     from bspedit.features.merge.transform import shift_text
 
-    steps = [Decimal("16"), Decimal("0"), Decimal("0.1")]
+    steps = [Decimal(16), Decimal(0), Decimal("0.1")]
     assert shift_text("-40 2192.1  -338 ", steps) == "-24 2192.1  -337.9 "
     assert shift_text("-24 2192.1  -337.9 ", [-s for s in steps]) == "-40 2192.1  -338 "
     assert shift_text("1 2", steps) is None and shift_text("a b c", steps) is None
