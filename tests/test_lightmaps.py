@@ -112,6 +112,33 @@ def test_quake_luxels_are_the_atlas_pixels(name, engine):
                                      numpy.broadcast_to(luxels, (h, w, 3)))
 
 
+QUAKE_FAMILIES = [p for family in ("q1", "goldsrc", "q2") for p in corpus_maps(family)]
+
+
+@pytest.mark.parametrize("path", QUAKE_FAMILIES)
+def test_quake_blocks_end_where_the_next_face_starts(path):
+    """The extents, as the engines compute them, agree with the lighting lump's layout: each
+    face's blocks (styles x luxels) end where the next face's light starts (Quake 1 compilers
+    may pad to 4 bytes), the last at the lump's end."""
+    if path is None:
+        pytest.skip("../shared/corpus not present")
+    engine = {"q1": Q1, "goldsrc": GS, "q2": Q2}[path.parent.name]
+    if path.name.endswith("bsp2.bsp"):
+        pytest.skip("BSP2 records are wider; the oracle reads BSP 29")
+    with bspedit.open(path) as bsp:
+        found = atlases(bsp)
+    if found is None:
+        assert not lump(path, QUAKE[engine]["lighting"])
+        return
+    faces = sorted(quake_faces(path, engine), key=lambda f: f["lightofs"])
+    per = QUAKE[engine]["bytes"]
+    ends = [f["lightofs"] + len(f["styles"]) * per * found.rects[f["face"]][2] *
+            found.rects[f["face"]][3] for f in faces]
+    gaps = [b["lightofs"] - end for b, end in zip(faces[1:], ends)]
+    assert all(0 <= gap <= (3 if engine == Q1 else 0) for gap in gaps)
+    assert 0 <= len(lump(path, QUAKE[engine]["lighting"])) - ends[-1] <= 3
+
+
 def test_bspx_rgblighting_is_used_and_agrees_with_the_grey_light():
     path = corpus("q1/librequake_start_bspx.bsp")
     grey = numpy.frombuffer(lump(path, 8), numpy.uint8)
@@ -219,7 +246,8 @@ def shown(linear: numpy.ndarray) -> numpy.ndarray:
 
 @pytest.mark.parametrize("name,lighting,faces_lump", [
     ("source/valvebsp_testmap.bsp", 8, 7), ("source/sdk2013_sdk_vehicles_v19.bsp", 8, 7),
-    ("source/ths_l4d2_test_mechanic01_v21.bsp", 53, 58)])
+    ("source/ths_l4d2_test_mechanic01_v21.bsp", 53, 58),
+    ("source/tg1v1_am_grass2_csgo_v21.bsp", 8, 7)])
 def test_source_luxels_are_the_atlas_pixels(name, lighting, faces_lump):
     """LDR pages (HDR only maps: the HDR light, through FACES_HDR) shown with gamma 2.2 from
     ColorRGBExp32."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy
 
 from . import lightmap_faces
-from .lightmap_faces import NO_STYLE, FaceLight, Lighting
+from .lightmap_faces import LUXELS, NO_STYLE, FaceLight, Lighting
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -177,7 +177,7 @@ def _fill(lighting: Lighting, rects: dict[int, Rect], size: tuple[int, int],
           dtype: Any) -> dict[int, Array]:
     """One page per style: every face's block of that style copied to its rectangle, all
     luxels of a style slot at once."""
-    faces, samples = lighting.faces, lighting.samples
+    faces = lighting.faces
     width, height = size
     place = numpy.array([rects[int(f)][:2] for f in faces.face], numpy.int64).reshape(-1, 2)
     pages: dict[int, Array] = {}
@@ -191,7 +191,8 @@ def _fill(lighting: Lighting, rects: dict[int, Rect], size: tuple[int, int],
             row = rows[member]
             page = pages.setdefault(style, numpy.zeros((height, width, 3), dtype))
             page[place[row, 1] + luxel // w[member], place[row, 0] + luxel % w[member]] = \
-                samples[faces.first[row] + slot * faces.stride[row] + luxel]
+                lighting.luxels(faces.first[row] + slot * faces.stride[row]
+                                + luxel * LUXELS[lighting.luxel])
     return pages
 
 

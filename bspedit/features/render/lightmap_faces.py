@@ -36,8 +36,8 @@ class FaceLight:
     face: Array         # face numbers
     width: Array        # luxels across (s)
     height: Array       # luxels down (t)
-    first: Array        # index in `samples` of the first luxel of the first style
-    stride: Array       # luxels from one style's block to the next
+    first: Array        # byte offset in the lighting data of the first style's block
+    stride: Array       # bytes from one style's block to the next
     styles: Array       # (n, 4) uint8 light styles, 255: none
     vecs: Array         # (n, 2, 4) float64: s, t = dot(p, vec[:3]) + vec[3]
     scale: Array        # world -> luxel: s / scale - mins
@@ -47,10 +47,29 @@ class FaceLight:
 
 @dataclass(frozen=True, slots=True)
 class Lighting:
-    """One lighting lump's luxels and the faces pointing into it."""
+    """One lighting lump's bytes, how a luxel is stored there, and the faces pointing in."""
 
-    samples: Array      # (N, 3): uint8 (Quake) or float32 linear (Source ColorRGBExp32)
+    data: Array         # uint8, the lump
+    luxel: str          # a key of LUXELS
     faces: FaceLight
+
+    def luxels(self, offsets: Array) -> Array:
+        """The luxels stored at byte `offsets`: (N, 3) uint8, or float32 linear (Source)."""
+        size = LUXELS[self.luxel]
+        raw = self.data[offsets[:, None] + numpy.arange(size)]
+        if self.luxel == "grey":
+            return numpy.repeat(raw, 3, axis=1)
+        if self.luxel == "rgb":
+            return raw
+        exponent = raw[:, 3].view(numpy.int8).astype(numpy.float32)
+        with numpy.errstate(over="ignore"):
+            linear: Array = raw[:, :3] * numpy.exp2(exponent)[:, None] / numpy.float32(255)
+        return linear
+
+
+#: bytes of one luxel: Quake 1 grey, RGB, Source ColorRGBExp32 (r, g, b, int8 exponent:
+#: c * 2^exponent / 255, linear)
+LUXELS = {"grey": 1, "rgb": 3, "rgbexp32": 4}
 
 
 def ranges(first: Array, count: Array) -> tuple[Array, Array]:
@@ -105,12 +124,12 @@ def _style_slots(styles: Array) -> Array:
 
 
 def _finish(face: Array, width: Array, height: Array, first: Array, stride: Array,
-            styles: Array, vecs: Array, scale: Array, mins: Array, samples: int,
+            styles: Array, vecs: Array, scale: Array, mins: Array, data: int,
             lit: Array) -> FaceLight:
-    """Keep the lit faces whose every style block lies inside `samples` luxels."""
+    """Keep the lit faces whose every style block lies inside `data` bytes."""
     slots = _style_slots(styles)
     lit = lit & (slots > 0) & (width > 0) & (height > 0)
-    fits = lit & (first >= 0) & (first + slots * stride <= samples)
+    fits = lit & (first >= 0) & (first + slots * stride <= data)
     keep = numpy.flatnonzero(fits)
     styles = styles.copy()
     styles[numpy.arange(4)[None, :] >= slots[:, None]] = NO_STYLE
@@ -130,15 +149,10 @@ def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
     texinfo vecs, floor(min / 16) .. ceil(max / 16); BSPX LMSHIFT sets a face's luxel size
     (2^shift units), BSPX DECOUPLED_LM each face's block and mapping."""
     engine = bsp.family.engine
-    data = bsp.content("LIGHTING")
-    rgb = bspx.get("RGBLIGHTING")
-    if engine == "quake1" and rgb:
-        samples = numpy.frombuffer(rgb, numpy.uint8)[:len(rgb) // 3 * 3].reshape(-1, 3)
-    elif engine == "quake1":
-        samples = numpy.repeat(numpy.frombuffer(data, numpy.uint8)[:, None], 3, axis=1)
-    else:
-        samples = numpy.frombuffer(data, numpy.uint8)[:len(data) // 3 * 3].reshape(-1, 3)
-    if not len(samples):
+    rgb = bspx.get("RGBLIGHTING") if engine == "quake1" else None
+    data = numpy.frombuffer(rgb or bsp.content("LIGHTING"), numpy.uint8)
+    luxel = "grey" if engine == "quake1" and not rgb else "rgb"
+    if not len(data):
         return None
     faces = bsp.records("FACES")
     texinfo = bsp.records("TEXINFO")
@@ -166,30 +180,20 @@ def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
         size = numpy.nan_to_num(maxs - mins + 1, nan=0).astype(numpy.int64)
         mins = numpy.nan_to_num(mins)
         lightofs = faces["lightofs"].astype(numpy.int64)
-    # lightofs counts bytes of LIGHTING: luxels in Quake 1 (and in RGBLIGHTING), else RGB bytes
-    first = lightofs if engine == "quake1" else lightofs // 3
+    # lightofs counts bytes of LIGHTING: Quake 1's grey luxels (RGBLIGHTING: three times as many)
+    first = lightofs * 3 if rgb else lightofs
+    per = LUXELS[luxel]
     unlit = (info["flags"] & UNLIT_FLAGS[engine]) != 0
-    lit = known & ~unlit & (lightofs >= 0) & ((engine == "quake1") | (lightofs % 3 == 0))
-    return Lighting(samples, _finish(
-        numpy.arange(len(faces)), size[:, 0], size[:, 1], first, size[:, 0] * size[:, 1],
-        faces["styles"], vecs, scale, mins, len(samples), lit))
-
-
-def color_rgb_exp32(data: bytes) -> Array:
-    """Source ColorRGBExp32 luxels as linear float32 RGB: c * 2^exponent / 255."""
-    raw = numpy.frombuffer(data, numpy.uint8)[:len(data) // 4 * 4].reshape(-1, 4)
-    exponent = raw[:, 3].view(numpy.int8).astype(numpy.float32)
-    with numpy.errstate(over="ignore"):
-        return raw[:, :3].astype(numpy.float32) * numpy.exp2(exponent)[:, None] / 255.0
+    return Lighting(data, luxel, _finish(
+        numpy.arange(len(faces)), size[:, 0], size[:, 1], first, size[:, 0] * size[:, 1] * per,
+        faces["styles"], vecs, scale, mins, len(data), known & ~unlit & (lightofs >= 0)))
 
 
 def source(bsp: Bsp, lump: str, faces_lump: str) -> Lighting | None:
     """Source: `lump` (LIGHTING or LIGHTING_HDR) through the faces of `faces_lump`: blocks of
     (size + 1) luxels each way, 4 per style on bumpmapped faces (the flat one first)."""
-    if bsp.lumps[bsp.lump_index(lump)].length <= 0:
-        return None
-    samples = color_rgb_exp32(bsp.content(lump))
-    if not len(samples):
+    data = numpy.frombuffer(bsp.content(lump), numpy.uint8)
+    if not len(data):
         return None
     faces = bsp.records(faces_lump)
     texinfo = bsp.records("TEXINFO")
@@ -202,11 +206,14 @@ def source(bsp: Bsp, lump: str, faces_lump: str) -> Lighting | None:
     known &= (info["flags"] & UNLIT_FLAGS["source"]) == 0
     area = size[:, 0] * size[:, 1]
     lightofs = faces["lightofs"].astype(numpy.int64)
-    return Lighting(samples, _finish(
-        numpy.arange(len(faces)), size[:, 0], size[:, 1], lightofs // 4,
-        area * numpy.where(bumped, BUMP_LIGHTMAPS, 1), faces["styles"], vecs,
-        numpy.ones(len(faces)), faces["lightmap_texture_mins_in_luxels"].astype(numpy.float64),
-        len(samples), known & (lightofs >= 0) & (lightofs % 4 == 0)))
+    # CS:GO stores one more byte per luxel after a face's blocks, so its lightofs are not
+    # multiples of 4: the blocks start at lightofs all the same
+    return Lighting(data, "rgbexp32", _finish(
+        numpy.arange(len(faces)), size[:, 0], size[:, 1], lightofs,
+        area * numpy.where(bumped, BUMP_LIGHTMAPS, 1) * LUXELS["rgbexp32"], faces["styles"],
+        vecs, numpy.ones(len(faces)),
+        faces["lightmap_texture_mins_in_luxels"].astype(numpy.float64), len(data),
+        known & (lightofs >= 0)))
 
 
 def source_lightings(bsp: Bsp) -> tuple[Lighting | None, Lighting | None]:
