@@ -201,3 +201,27 @@ def test_bench_minimap_of_the_10_mb_map():
     with bspedit.open(BIG) as bsp:
         minimap(bsp)
     assert time.perf_counter() - start < 3
+
+
+@pytest.mark.parametrize("family", ["ql", "fbsp", "rbsp"])
+def test_quake3_variants_give_the_same_minimap(family, tmp_path):
+    """IBSP 47 and FBSP keep Quake 3's flags: the same picture. RBSP's sky flag is 0x2000
+    (Jedi Academy), so the Quake 3 sky shaders (0x4) of the converted map are solid there."""
+    from quake3_variants import convert
+
+    if not CTF2.exists():
+        pytest.skip("../shared/corpus not present")
+    variant = tmp_path / f"{family}.bsp"
+    variant.write_bytes(convert(CTF2.read_bytes(), family))
+    with bspedit.open(CTF2) as bsp:
+        base = minimap(bsp, 128)
+    with bspedit.open(variant) as bsp:
+        assert bsp.family.key == ("q3" if family == "ql" else family)
+        other = minimap(bsp, 128)
+    assert other.bounds == base.bounds
+    if family != "rbsp":
+        assert np.array_equal(other.pixels, base.pixels)
+        return
+    shaders = q3_records(CTF2.read_bytes(), 1, "<64sii")
+    assert any(flags & 4 for _, flags, _ in shaders)
+    assert not np.array_equal(other.pixels, base.pixels)    # the sky brushes drawn
