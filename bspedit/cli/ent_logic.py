@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bsp import Bsp
-from ..errors import BspError, CheckFailed
 from ..container.outputs import STDOUT, guard, write_file
+from ..errors import BspError, CheckFailed
 from .common import add_verb, set_result
 
 if TYPE_CHECKING:
@@ -101,6 +101,9 @@ def run_check(args: argparse.Namespace) -> int:
             else:
                 args.report.warn("--game: asset keys are checked on Source maps only")
         findings = check(bsp, classes=definitions, fs=fs)
+        kept = bsp.entities(lenient=True).kept
+    for stretch in kept:
+        args.report.warn(f"entities: {stretch}; its entities are not checked")
     set_result(args, report_findings(args.report, findings))
     return 1 if any(f.severity == PROBLEM for f in findings) else 0
 

@@ -24,7 +24,7 @@ from typing import Any
 from ...errors import BspError
 from ...format.names import fold
 
-__all__ = ["ENTVARS", "Classes", "Rules", "RULES", "rules_for"]
+__all__ = ["ENTVARS", "RULES", "Classes", "Rules", "rules_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,7 @@ class Classes:
 
     def __init__(self, fgd: str | os.PathLike[str] | None = None) -> None:
         self._user: dict[str, Any] = {}
+        self._inputs: dict[str, frozenset[str] | None] = {}
         if fgd is not None:
             self._user = {fold(name): e for name, e in _read_fgd(os.fspath(fgd)).entities.items()}
 
@@ -107,10 +108,13 @@ class Classes:
 
     def accepts(self, classname: str, input_name: str) -> bool | None:
         """Whether the class has the input (None: the class is unknown)."""
-        definition = self.definition(classname)
-        if definition is None:
-            return None
-        return fold(input_name) in {fold(name) for name in definition.inp}
+        name = fold(classname.strip())
+        if name not in self._inputs:
+            definition = self.definition(name)
+            self._inputs[name] = None if definition is None else frozenset(
+                fold(i) for i in definition.inp)
+        inputs = self._inputs[name]
+        return None if inputs is None else fold(input_name) in inputs
 
     def entity_keys(self, classname: str) -> tuple[tuple[str, bool], ...] | None:
         """The keys of the class that name entities, each with whether a classname also

@@ -23,7 +23,7 @@ from ...lumps.entities import Entity
 from .classes import Classes, Rules
 from .links import Link, Names, links
 
-__all__ = ["Edge", "Graph", "Node", "build", "render", "to_dot", "INSTALL_HINT"]
+__all__ = ["INSTALL_HINT", "Edge", "Graph", "Node", "build", "render", "to_dot"]
 
 ENTITY, DANGLING, RUNTIME = "entity", "dangling", "runtime"
 INSTALL_HINT = ("install Graphviz (Debian/Ubuntu: apt install graphviz; Fedora: dnf install "
