@@ -27,6 +27,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                             "first that uses one) with everything that targets them")
     merge.add_argument("--no-vis", action="store_true",
                        help="drop visibility instead of merging it (every leaf sees all)")
+    merge.add_argument("--ignore-limits", action="store_true",
+                       help="write a map past its engine's MAX_MAP_* limits anyway (a warning "
+                            "each), for engines that raised them (BSP2 ports, Sven Co-op)")
     add_target(merge)
 
 
@@ -91,7 +94,8 @@ def run_merge(args: argparse.Namespace) -> int:
             moved = shift(bsps[i], offset)
             report.say(f"{paths[i]}: shifted by {' '.join(f'{v:g}' for v in moved.offset)}")
         merged = merge(bsps, paths, keep_vis=not args.no_vis, rename=args.rename_conflicts)
-        check_limits(bsps, paths, merged)
+        for message in check_limits(bsps, paths, merged, ignore=args.ignore_limits):
+            report.warn(message)
         target = args.output or "-"
         if args.dry_run:
             result = write_merged(first, merged, target, paths, dry_run=True)
@@ -110,11 +114,14 @@ def _say(args: argparse.Namespace, merged, result) -> None:
     set_result(args, facts)
     for split in merged.splits:
         report.say(f"split plane {split['axis']} = {split['dist']:g}")
-    report.say(f"shared: {merged.shared_planes} planes, {merged.shared_textures} textures; "
+    report.say(f"shared: {merged.shared_planes} planes, {merged.shared_textures} textures, "
+               f"{merged.shared_texinfo} texinfo; "
                f"visibility {merged.visibility}")
     if merged.unreadable_rows:
         report.warn(f"{merged.unreadable_rows} visibility rows could not be read: their leafs "
                     f"see everything")
+    if merged.dropped_bspx:
+        report.warn(f"BSPX lumps not carried over: {', '.join(merged.dropped_bspx)}")
     for conflict in merged.entities.conflicts:
         report.warn(f"worldspawn {conflict['key']}: kept {conflict['kept']!r} (first map), "
                     f"dropped {conflict['dropped']!r} ({conflict['map']})")

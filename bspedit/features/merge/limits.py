@@ -39,17 +39,23 @@ def _input_count(bsp: Bsp, lump: str, unit: str) -> int | None:
     return count(bsp, lump, unit)
 
 
-def check_limits(bsps: list[Bsp], names: list[str], merged: Merged) -> None:
+def check_limits(bsps: list[Bsp], names: list[str], merged: Merged, *,
+                 ignore: bool = False) -> list[str]:
     """BspError naming the first engine limit the merged map passes, with its count and each
-    input map's."""
+    input map's; with `ignore`, every such message instead (the caller warns)."""
     first = bsps[0]
     engine = engine_of(first.family, first.header.version)
+    passed = []
     for limit in enginelimits.LIMITS[engine]:
         total = merged_count(first, merged, limit.lump, limit.unit)
         if total is None or total <= limit.limit:
             continue
         each = ", ".join(f"{name} {_input_count(bsp, limit.lump, limit.unit)}"
                          for bsp, name in zip(bsps, names))
-        raise BspError(f"the merged map would hold {total} {limit.unit} of {limit.lump}, past "
-                       f"{limit.constant} = {limit.limit} ({enginelimits.HEADERS[engine]}); "
-                       f"the maps hold {each}; nothing written")
+        message = (f"the merged map would hold {total} {limit.unit} of {limit.lump}, past "
+                   f"{limit.constant} = {limit.limit} ({enginelimits.HEADERS[engine]}); "
+                   f"the maps hold {each}")
+        if not ignore:
+            raise BspError(f"{message}; nothing written (--ignore-limits writes it anyway)")
+        passed.append(message)
+    return passed

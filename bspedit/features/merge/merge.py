@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy
 
 from ...errors import BspError
+from ...format.bspx import bspx_directory
 from . import remap, tree, vis
 from .entities import EntityReport, merge_entities
 from .remap import Array, offset_where, put, wide
@@ -53,6 +54,7 @@ class MergeReport:
     counts: dict[str, int] = field(default_factory=dict)          # merged records per lump
     shared_planes: int = 0
     shared_textures: int = 0
+    shared_texinfo: int = 0
     visibility: str = "merged"            # merged | dropped (--no-vis) | dropped: reason
     unreadable_rows: int = 0              # visibility rows that could not be read (see all)
     dropped_bspx: list[str] = field(default_factory=list)
@@ -61,6 +63,7 @@ class MergeReport:
     def to_dict(self) -> dict[str, Any]:
         return {"maps": self.maps, "splits": self.splits, "counts": self.counts,
                 "shared_planes": self.shared_planes, "shared_textures": self.shared_textures,
+                "shared_texinfo": self.shared_texinfo,
                 "visibility": self.visibility, "unreadable_rows": self.unreadable_rows,
                 "dropped_bspx": self.dropped_bspx,
                 "worldspawn_conflicts": self.entities.conflicts,
@@ -88,6 +91,14 @@ def bounds(bsp: Bsp) -> tree.Box:
     mins, maxs = nodes[head]["mins"], nodes[head]["maxs"]
     return ((float(mins["x"]), float(mins["y"]), float(mins["z"])),
             (float(maxs["x"]), float(maxs["y"]), float(maxs["z"])))
+
+
+def bspx_lumps(bsp: Bsp) -> list[str]:
+    """The names of the BSPX lumps after the map's last lump."""
+    tail = bsp.layout.tail
+    directory = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
+    return [entry.name.rstrip(b"\0").decode("latin-1") for entry in directory.lumps] \
+        if directory else []
 
 
 def check_apart(boxes: list[tree.Box], names: list[str]) -> None:
@@ -126,6 +137,8 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     family = bsps[0].family
     shape = SHAPES[family.engine]
     report = MergeReport(list(names))
+    report.dropped_bspx = [f"{lump} ({name})" for bsp, name in zip(bsps, names)
+                           for lump in bspx_lumps(bsp)]
     boxes = [bounds(bsp) for bsp in bsps]
     check_apart(boxes, names)
     joins = tree.splits(tree.split(dict(enumerate(boxes))))
@@ -163,11 +176,14 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
             [bsp.content("TEXTURES") for bsp in bsps], list(names), family.engine == "goldsrc")
         out["TEXTURES"] = data
         for records, slots in zip(texinfo, slot_maps):
-            miptex = wide(records, "miptex")
-            valid = (miptex >= 0) & (miptex < len(slots))
-            put(records, "miptex", numpy.where(valid, slots[numpy.clip(miptex, 0, max(len(slots) - 1, 0))]
-                                               if len(slots) else miptex, miptex), "TEXINFO")
-    out["TEXINFO"] = numpy.concatenate(texinfo)
+            put(records, "miptex", _through(slots, wide(records, "miptex")), "TEXINFO")
+    merged_texinfo, texinfo_index = remap.dedupe(numpy.concatenate(texinfo))
+    if not shape.miptex:      # animation chains point at the records as concatenated
+        put(merged_texinfo, "nexttexinfo", _through(texinfo_index,
+                                                    wide(merged_texinfo, "nexttexinfo")), "TEXINFO")
+    texinfo_maps = [texinfo_index[s:s + len(t)] for s, t in zip(texinfo_offs, texinfo)]
+    report.shared_texinfo = sum(len(t) for t in texinfo) - len(merged_texinfo)
+    out["TEXINFO"] = merged_texinfo
 
     # vertices, edges, surfedges, lighting
     vertexes, edges, surfedges = rec("VERTEXES"), rec("EDGES"), rec("SURFEDGES")
@@ -189,7 +205,7 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     for i, records in enumerate(faces):
         put(records, "planenum", plane_maps[i][wide(records, "planenum")], "FACES")
         put(records, "firstedge", wide(records, "firstedge") + surf_offs[i], "FACES")
-        put(records, "texinfo", offset_where(wide(records, "texinfo"), texinfo_offs[i]), "FACES")
+        put(records, "texinfo", _through(texinfo_maps[i], wide(records, "texinfo")), "FACES")
         put(records, "lightofs", offset_where(wide(records, "lightofs"), light_offs[i]), "FACES")
     face_order = remap.Ranges.build(
         [len(f) for f in faces],
@@ -220,7 +236,7 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     from .quake2 import merge_quake2           # brushes, areas, clusters
     from .quake1 import merge_quake1_leafs      # leaf order, visibility rows
     if shape.visibility == "clusters":
-        leaf_order, vis_data = merge_quake2(bsps, names, rec, leafs, plane_maps, texinfo_offs,
+        leaf_order, vis_data = merge_quake2(bsps, names, rec, leafs, plane_maps, texinfo_maps,
                                             keep_vis, out, report)
     else:
         leaf_order, vis_data = merge_quake1_leafs(bsps, models, leafs, keep_vis, report)
@@ -277,10 +293,10 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     for i, records in enumerate(models):
         sub = records[1:].copy()
         heads_i = wide(sub, "headnode")
-        if heads_i.ndim == 1:
-            put(sub, "headnode", offset_where(heads_i, node_offs[i]), "MODELS")
+        if heads_i.ndim == 1:       # a model may be a single leaf (-1 - leaf)
+            put(sub, "headnode", remap.children(heads_i, node_offs[i], leaf_maps[i]), "MODELS")
         else:
-            heads_i[:, 0] = offset_where(heads_i[:, 0], node_offs[i])
+            heads_i[:, 0] = remap.children(heads_i[:, 0], node_offs[i], leaf_maps[i])
             for hull in shape.clip_hulls:
                 heads_i[:, hull] = offset_where(heads_i[:, hull], clip_offs[i])
             put(sub, "headnode", heads_i, "MODELS")
@@ -301,6 +317,14 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     report.counts = {name: len(value) for name, value in out.items()
                      if not isinstance(value, bytes)}
     return Merged(lumps_out, report, len(merged))
+
+
+def _through(index_map: Array, values: Array) -> Array:
+    """Indices renumbered through `index_map`; negative ones (none) and ones past it kept."""
+    valid = (values >= 0) & (values < len(index_map))
+    if not len(index_map):
+        return values
+    return numpy.where(valid, index_map[numpy.clip(values, 0, len(index_map) - 1)], values)
 
 
 def _xyz_box(box: tree.Box, dtype: numpy.dtype) -> tuple[Array, Array]:

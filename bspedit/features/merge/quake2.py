@@ -21,7 +21,7 @@ def _offsets(sizes: list[int]) -> list[int]:
 
 
 def merge_quake2(bsps: list[Bsp], names: list[str], rec: Callable[[str], list[Array]],
-                 leafs: list[Array], plane_maps: list[Array], texinfo_offs: list[int],
+                 leafs: list[Array], plane_maps: list[Array], texinfo_maps: list[Array],
                  keep_vis: bool, out: dict[str, Array | bytes], report: MergeReport,
                  ) -> tuple[LeafOrder, bytes]:
     """Put BRUSHES, BRUSHSIDES, LEAFBRUSHES, AREAS, AREAPORTALS and POP into `out`; edit the
@@ -34,7 +34,10 @@ def merge_quake2(bsps: list[Bsp], names: list[str], rec: Callable[[str], list[Ar
     for i in range(k):
         put(brushes[i], "firstside", wide(brushes[i], "firstside") + side_offs[i], "BRUSHES")
         put(sides[i], "planenum", plane_maps[i][wide(sides[i], "planenum")], "BRUSHSIDES")
-        put(sides[i], "texinfo", offset_where(wide(sides[i], "texinfo"), texinfo_offs[i]),
+        texinfo = wide(sides[i], "texinfo")
+        valid = (texinfo >= 0) & (texinfo < len(texinfo_maps[i]))
+        put(sides[i], "texinfo", numpy.where(valid, texinfo_maps[i][numpy.where(valid, texinfo, 0)]
+                                             if len(texinfo_maps[i]) else texinfo, texinfo),
             "BRUSHSIDES")
         put(leafbrushes[i], "brush", wide(leafbrushes[i], "brush") + brush_offs[i], "LEAFBRUSHES")
         put(leafs[i], "firstleafbrush", wide(leafs[i], "firstleafbrush") + leafbrush_offs[i],
