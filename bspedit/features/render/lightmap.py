@@ -4,7 +4,8 @@ face's world points to atlas pixels (used by `render --color lightmap`).
 
 - Quake 1, BSP2, 2PSB, GoldSrc, Quake 2 and Source: each face's luxel block (`lightmap_faces`)
   is placed by a shelf packer (tallest first, deterministic) and copied from the lighting lump.
-  Quake 1 light is grey (RGB with a BSPX RGBLIGHTING lump); BSPX LMSHIFT is followed.
+  Quake 1 light is grey (RGB with a BSPX RGBLIGHTING lump); BSPX LMSHIFT and DECOUPLED_LM
+  are followed (in Quake 1 maps: bspedit reads no BSPX trailer of GoldSrc or Quake 2 maps).
 - Source: LIGHTING (LDR) and LIGHTING_HDR, ColorRGBExp32 made linear (c * 2^exp / 255), shown
   with gamma 1/2.2 and clamped; `hdr` keeps the linear values. A map with HDR light only
   shows its HDR light in `pages`. Bumpmapped faces show their flat lightmap.
@@ -15,6 +16,7 @@ face's world points to atlas pixels (used by `render --color lightmap`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -154,7 +156,7 @@ def _same_blocks(a: FaceLight, b: FaceLight) -> bool:
             and numpy.array_equal(a.height, b.height))
 
 
-def _atlas(lighting: Lighting, convert: Any) -> Atlases:
+def _atlas(lighting: Lighting, convert: Callable[[Array], Array] | None) -> Atlases:
     """Pack `lighting`'s faces and fill one page per style (`convert`: float pages to bytes)."""
     faces = lighting.faces
     xs, ys, width, height = shelf_pack(faces.width, faces.height)
