@@ -89,7 +89,9 @@ def quake_faces(path: Path, engine: str) -> list[dict]:
 
 QUAKE_MAPS = [("q1/slipgate_b_batt0.bsp", Q1), ("q1/bsptool_quake_mp_lobby.bsp", Q1),
               ("goldsrc/csdocker_aim_map.bsp", GS), ("q2/bsptool_q2_mp_lobby.bsp", Q2),
-              ("q2/opentdm_2box4.bsp", Q2)]
+              ("q2/opentdm_2box4.bsp", Q2),
+              pytest.param("goldsrc/plague_zm_castle_siege2.bsp", GS, marks=pytest.mark.full,
+                           id="styles-32-to-49")]
 
 
 @pytest.mark.parametrize("name,engine", QUAKE_MAPS)
@@ -444,10 +446,13 @@ def test_careless_users(tmp_path):
     before = map_path.read_bytes()
     link = tmp_path / "link.bsp"
     link.symlink_to(map_path)
-    for target in (map_path, link, "-"):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    for target in (map_path, link, "-", a_file, a_file / "lm"):
         code, report = run(str(map_path), "-o", str(target))
         assert code == 2 and report["error"], target
-    assert map_path.read_bytes() == before
+    assert map_path.read_bytes() == before and a_file.read_text() == "mine"
+    assert sorted(os.listdir(tmp_path)) == ["link.bsp", "map.bsp", "notes.txt"]
     code, _ = run(str(tmp_path / "missing.bsp"), "-o", str(tmp_path / "out"))
     assert code == 2 and not (tmp_path / "out").exists()
     code, _ = run(str(tmp_path), "-o", str(tmp_path / "out"))
