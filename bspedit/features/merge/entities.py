@@ -85,10 +85,11 @@ def _rename_clashes(lumps: list[EntityLump], names: list[str], report: EntityRep
 
 
 def merge_entities(lumps: list[EntityLump], names: list[str], model_starts: list[int],
-                   rename: bool) -> tuple[EntityLump, EntityReport]:
-    """The first map's lump, edited to hold every map's entities (`model_starts`: the merged
-    number of each map's first submodel). The other lumps are edited too (renumbered,
-    renamed)."""
+                   rename: bool) -> tuple[bytes, int, EntityReport]:
+    """The merged entity text (the first map's, its worldspawn holding every map's keys, then
+    every other map's entities but its worldspawn, as written), how many entities it holds,
+    and what was done (`model_starts`: the merged number of each map's first brush model).
+    The lumps are edited (renumbered, renamed, worldspawn taken out of all but the first)."""
     report = EntityReport()
     report.clashes = clashes(lumps, names)
     if rename:
@@ -96,10 +97,9 @@ def merge_entities(lumps: list[EntityLump], names: list[str], model_starts: list
     for lump, first in zip(lumps, model_starts):
         renumber_models(lump, first)
     _merge_worldspawn(lumps, names, report)
-    merged = lumps[0]
     for lump in lumps[1:]:
-        world = lump.worldspawn
-        for entity in lump:
-            if entity is not world:
-                merged.add_entity(entity.pairs())
-    return merged, report
+        lump.remove(lump.worldspawn)
+    texts = [lump.to_bytes() for lump in lumps]
+    end = b"\0" if texts[0].endswith(b"\0") else b""
+    text = b"".join(t.rstrip(b"\0") for t in texts) + end
+    return text, sum(len(lump) for lump in lumps), report

@@ -308,15 +308,15 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
 
     # entities
     lumps = [bsp.entities(lenient=True) for bsp in bsps]
-    merged, report.entities = merge_entities(lumps, list(names), model_starts, rename)
-    text = merged.to_bytes()
+    text, entity_count, report.entities = merge_entities(lumps, list(names), model_starts,
+                                                          rename)
     out["ENTITIES"] = text
     report.splits = [{"axis": "xyz"[j.axis], "dist": j.dist} for j in joins]
     lumps_out = {name: value if isinstance(value, bytes) else value.tobytes()
                  for name, value in out.items()}
     report.counts = {name: len(value) for name, value in out.items()
                      if not isinstance(value, bytes)}
-    return Merged(lumps_out, report, len(merged))
+    return Merged(lumps_out, report, entity_count)
 
 
 def _through(index_map: Array, values: Array) -> Array:
