@@ -26,7 +26,8 @@ def surfaces(bsp: Bsp) -> Geometry:
     records = bsp.records("SURFACES")
     verts = bsp.records("DRAWVERTS")
     points, normals = xyz(verts["xyz"]), xyz(verts["normal"])
-    st = numpy.asarray(verts["lightmap"], numpy.float64).reshape(-1, 2)
+    with numpy.errstate(invalid="ignore"):      # signalling NaNs in unlit vertices
+        st = numpy.asarray(verts["lightmap"], numpy.float64).reshape(-1, 2)
     indexes = bsp.records("DRAWINDEXES")["index"].astype(numpy.int64)
     count = len(records)
     kind = records["surface_type"].astype(numpy.int64)

@@ -1,0 +1,253 @@
+"""`bspedit render` (issue 33): every family renders in every colour mode, as PNG and SVG;
+the footprint matches an independent rasterisation of the upward faces read straight from
+the lumps (`render_oracle`, what ericw-tools bsputil --svg draws) with IoU >= 0.95; the frame
+the picture reports maps pixels back to world coordinates; the surface nearest the viewer
+wins; careless command lines write nothing."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import numpy
+import pytest
+from PIL import Image
+
+import bspedit
+import render_oracle
+from bspedit.cli import invoke
+from bspedit.features.render.colors import ramp
+from bspedit.features.render.picture import topdown
+from bspedit.features.render.writers import FRAME_KEY
+from conftest import CONSOLE_MAP, CORPUS, corpus_maps, run_cli
+
+FAST = ["q1/slipgate_b_batt0.bsp", "q1/bsptool_remakequake_mp_lobby_bsp2.bsp",
+        "goldsrc/hltopdown_test.bsp", "q2/bsptool_q2_mp_lobby.bsp",
+        "q3/bspconvert_test_nonsolid_patch.bsp", "source/bspsrc_csgo_tooltextures_v21.bsp",
+        "source/bsptool_tf2_test_displacement.bsp"]
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
+
+
+def _render(path: Path, out: Path, *options: str) -> dict:
+    report = invoke(["render", str(path), "-o", str(out), *options], capture=True)
+    assert report.code == 0, report.stderr
+    return report.result
+
+
+def _has_light(path: Path) -> bool:
+    from bspedit.features.render.lightmap import atlases
+
+    with bspedit.open(path) as bsp:
+        return atlases(bsp) is not None
+
+
+def _every_mode(path: Path, tmp_path: Path) -> None:
+    modes = ["height", "texture"] + (["lightmap"] if _has_light(path) else [])
+    for color in modes:
+        for kind in ("png", "svg"):
+            out = tmp_path / f"{path.stem}.{color}.{kind}"
+            result = _render(path, out, "--color", color, "--size", "256")
+            assert result["color"] == color and result["format"] == kind
+            if kind == "png":
+                image = Image.open(out)
+                assert image.mode == "RGBA"
+                assert image.size == (result["frame"]["width"], result["frame"]["height"])
+                alpha = numpy.asarray(image.getchannel("A"))
+                assert (alpha > 0).any() == (result["faces_drawn"] > 0)
+            else:
+                text = out.read_text()
+                assert text.count("<path ") == result["faces_drawn"] or \
+                    result["faces_drawn"] == 0
+                assert f'viewBox="0 0 {result["frame"]["width"]} ' in text
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", FAST)
+def test_every_family_renders_in_every_mode(name, tmp_path):
+    _every_mode(CORPUS / name, tmp_path)
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("path", corpus_maps())
+def test_every_corpus_map_renders_in_every_mode(path, tmp_path):
+    _every_mode(path, tmp_path)
+
+
+@pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
+def test_console_map_renders(tmp_path):
+    """The big-endian Xbox 360 map (faces in FACES_HDR only, displacements) renders, and
+    draws the same picture as its records read with numpy's native order would."""
+    _every_mode(CONSOLE_MAP, tmp_path)
+    with bspedit.open(CONSOLE_MAP) as bsp:
+        picture = topdown(bsp, size=256)
+    assert picture.faces_drawn > 100
+
+
+def _oracle_maps() -> list:
+    names = [m for m in corpus_maps("q1") + corpus_maps("goldsrc") + corpus_maps("q2")]
+    fast = {"q1/slipgate_b_batt0", "q1/librequake_start_bspx", "goldsrc/hltopdown_test",
+            "goldsrc/csdocker_aim_map", "q2/opentdm_2box4", "q2/bsptool_q2_mp_lobby"}
+    out = []
+    for param in names:
+        path = param.values[0]
+        if path is not None and path.read_bytes()[:4] in (b"BSP2", b"2PSB"):
+            continue        # the oracle reads BSP 29, BSP 30 and IBSP 38 layouts only
+        key = "" if path is None else f"{path.parent.name}/{path.stem}"
+        marks = list(param.marks) + ([] if key in fast else [pytest.mark.full])
+        out.append(pytest.param(path, id=param.id, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("path", _oracle_maps())
+def test_footprint_matches_an_independent_rasterisation(path, tmp_path):
+    """IoU >= 0.95 between `render --models all`'s alpha mask, mapped through the frame its
+    PNG reports, and the upward faces rasterised at 1 unit per pixel from the raw lumps."""
+    faces = render_oracle.read_faces(path)
+    up = [f for f in faces if f.normal_z > 0]
+    points = numpy.concatenate([f.points for f in up])
+    lo, hi = points[:, :2].min(axis=0), points[:, :2].max(axis=0)
+    size = int(max(hi - lo)) + 1
+    out = tmp_path / "top.png"
+    _render(path, out, "--models", "all", "--size", str(min(size, 4096)), "--no-legend")
+    image = Image.open(out)
+    frame = json.loads(image.text[FRAME_KEY])
+    min_x, max_y, scale = frame["min_x"], frame["max_y"], frame["units_per_pixel"]
+    width, height = int(frame["max_x"] - min_x) + 1, int(max_y - frame["min_y"]) + 1
+    oracle = render_oracle.footprint(faces, min_x, max_y, width, height)
+    cols, rows = numpy.meshgrid(numpy.arange(width), numpy.arange(height))
+    px = numpy.clip(((cols + 0.5) / scale).astype(int), 0, frame["width"] - 1)
+    py = numpy.clip(((rows + 0.5) / scale).astype(int), 0, frame["height"] - 1)
+    ours = numpy.asarray(image.getchannel("A"))[py, px] >= 128
+    union = (ours | oracle).sum()
+    iou = (ours & oracle).sum() / union
+    assert union > 0 and iou >= 0.95, f"IoU {iou:.4f}"
+
+
+@needs_corpus
+def test_frame_maps_a_face_centre_to_its_pixel(tmp_path):
+    """The highest upward face of a map: its centre, mapped through the frame of the JSON
+    result and of the PNG's tEXt chunk, is a drawn pixel in the top colour of the ramp."""
+    path = CORPUS / "q2/opentdm_q2rdm2_indexorder.bsp"
+    faces = [f for f in render_oracle.read_faces(path) if f.normal_z > 0.99]
+    top = max(faces, key=lambda f: (round(f.height), len(f.points)))
+    out = tmp_path / "top.png"
+    result = _render(path, out, "--no-legend")
+    image = Image.open(out)
+    assert json.loads(image.text[FRAME_KEY]) == result["frame"]
+    frame = result["frame"]
+    x, y = top.points[:, :2].mean(axis=0)
+    px = int((x - frame["min_x"]) / frame["units_per_pixel"])
+    py = int((frame["max_y"] - y) / frame["units_per_pixel"])
+    pixel = numpy.asarray(image)[py, px]
+    assert pixel[3] == 255
+    assert result["legend"]["max_z"] == pytest.approx(max(f.points[:, 2].max() for f in faces
+                                                          if f.normal_z > 0))
+    expected = ramp(numpy.array([(top.height - result["legend"]["min_z"]) /
+                                 (result["legend"]["max_z"] - result["legend"]["min_z"])]))[0]
+    assert numpy.abs(pixel[:3].astype(float) - expected).max() <= 4
+
+
+@needs_corpus
+def test_the_surface_nearest_the_viewer_wins(tmp_path):
+    """Where two flat upward faces overlap in xy, the picture shows the upper one's height
+    colour: found from the raw lumps, points well inside both faces."""
+    path = CORPUS / "q2/opentdm_q2rdm2_indexorder.bsp"
+    flat = [f for f in render_oracle.read_faces(path) if f.normal_z > 0.99]
+    with bspedit.open(path) as bsp:
+        picture = topdown(bsp, size=1024, legend=False)
+    frame, pixels = picture.frame, numpy.asarray(picture.image)
+    low_z, high_z = picture.legend["min_z"], picture.legend["max_z"]
+    checked = 0
+    for upper in sorted(flat, key=lambda f: -f.height):
+        centre = upper.points[:, :2].mean(axis=0)
+        covering = [f for f in flat if render_oracle.inside(f.points, centre[:1],
+                                                            centre[1:]).all()]
+        lower = [f for f in covering if f.height < upper.height - 16]
+        if max(f.height for f in covering) > upper.height or not lower:
+            continue
+        px = int((centre[0] - frame.min_x) / frame.scale)
+        py = int((frame.max_y - centre[1]) / frame.scale)
+        window = pixels[py - 1:py + 2, px - 1:px + 2, :3].reshape(-1, 3).astype(float)
+        want = ramp(numpy.array([(upper.height - low_z) / (high_z - low_z)]))[0]
+        hidden = ramp(numpy.array([(lower[0].height - low_z) / (high_z - low_z)]))[0]
+        best = numpy.abs(window - want).max(axis=1).min()
+        assert best <= 4 and best < numpy.abs(window - hidden).max(axis=1).min()
+        checked += 1
+        if checked == 5:
+            break
+    assert checked >= 3
+
+
+@needs_corpus
+def test_patches_and_displacements_are_drawn(tmp_path):
+    """A Quake 3 map's patches add triangles of their own; a Source map's displaced faces
+    are drawn as their displacement (one path per face in the SVG)."""
+    with bspedit.open(CORPUS / "q3/openarena_oa_ctf2.bsp") as bsp:
+        records = bsp.records("SURFACES")
+        picture = topdown(bsp, size=512)
+        patches = set(numpy.flatnonzero(records["surface_type"] == 2).tolist())
+        drawn = set(picture.geometry.face[picture.order].tolist())
+    assert patches & drawn
+    with bspedit.open(CORPUS / "source/sdk2013_sdk_vehicles_v19.bsp") as bsp:
+        picture = topdown(bsp, size=512)
+        based = set(numpy.flatnonzero(bsp.records("FACES")["dispinfo"] >= 0).tolist())
+    assert set(picture.geometry.displaced.tolist()) == based
+    assert len(based & set(picture.geometry.face[picture.order].tolist())) > 40
+
+
+@needs_corpus
+def test_models_world_leaves_brush_entities_out(tmp_path):
+    path = CORPUS / "q1/librequake_start_bspx.bsp"
+    every, world = (_render(path, tmp_path / f"{m}.png", "--models", m)
+                    for m in ("all", "world"))
+    assert world["faces_skipped"]["not_world"] > 0
+    assert world["faces_drawn"] < every["faces_drawn"]
+
+
+@needs_corpus
+def test_a_map_without_light_refuses_lightmap_colours(tmp_path):
+    out = tmp_path / "x.png"
+    done = invoke(["render", str(CORPUS / "goldsrc/hltopdown_test.bsp"), "-o", str(out),
+                   "--color", "lightmap"], capture=True)
+    assert done.code == 2 and "no light data" in done.stderr
+    assert not out.exists()
+
+
+@needs_corpus
+def test_careless_command_lines_write_nothing(tmp_path):
+    source = CORPUS / "q1/slipgate_b_batt0.bsp"
+    map_copy = tmp_path / "m.bsp"
+    shutil.copy(source, map_copy)
+    link = tmp_path / "link.png"
+    link.symlink_to(map_copy)
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    cases = [[map_copy, "-o", map_copy], [map_copy, "-o", link], [folder, "-o", "x.png"],
+             [map_copy, "-o", tmp_path / "x.jpg"], [map_copy, "-o", tmp_path / "x.png",
+                                                   "--size", "0"],
+             [tmp_path / "missing.bsp", "-o", tmp_path / "y.png"], [map_copy]]
+    before = sorted(os.listdir(tmp_path))
+    for case in cases:
+        done = invoke(["render", *map(str, case)], capture=True)
+        assert done.code == 2, (case, done.stderr)
+    assert sorted(os.listdir(tmp_path)) == before
+    assert map_copy.read_bytes() == source.read_bytes() and link.is_symlink()
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o555)
+        done = invoke(["render", str(map_copy), "-o", str(locked / "x.png")], capture=True)
+        assert done.code == 2 and not os.listdir(locked)
+
+
+@needs_corpus
+def test_each_renders_a_folder(tmp_path):
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    for name in FAST[:2]:
+        shutil.copy(CORPUS / name, maps)
+    (tmp_path / "out").mkdir()
+    done = run_cli("each", maps, "--", "render", "-o", f"{tmp_path}/out/{{stem}}.png")
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == sorted(Path(n).stem + ".png" for n in FAST[:2])
