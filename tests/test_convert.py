@@ -82,6 +82,7 @@ def test_converted_records_hold_the_same_values(path, tmp_path):
     to = "bsp29" if family(path) != "q1" else "bsp2"
     target = tmp_path / "out.bsp"
     converted(path, target, to)
+    assert invoke(["verify", str(target)], capture=True).code == 0
     a, b = Map(path), Map(target)
     assert b.data[:4] == (b"BSP2" if to == "bsp2" else b"\x1d\0\0\0")
     whole = whole_bounds(path)
@@ -144,6 +145,30 @@ def test_what_bsp29_cannot_hold_is_refused_naming_the_limit_and_the_counts(tmp_p
         report = invoke(["convert", str(source), "--to", "2psb", "-o", str(out)], capture=True)
         assert report.code == (2 if edit is bounds else 0), report.stderr
         out.unlink(missing_ok=True)
+
+
+def test_children_past_32767_nodes_use_the_unsigned_numbering():
+    """BSP 29 node children as BSP2-aware engines read them: unsigned, nodes below the node
+    count, leafs counted down from 65535; nodes + leafs past 65536 are refused."""
+    from bspedit.features.merge.convert import _children
+
+    class Map29:
+        path, records = "big.bsp", None
+
+    wide = numpy.zeros((40000, 2), numpy.int32)
+    wide[0] = (39999, -1 - 25000)               # node 39999, leaf 25000
+    wide[1] = (-1, 1)                            # leaf 0, node 1
+    narrow = _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"), bspedit.format
+                       .families.QUAKE1)
+    assert narrow[0].view(numpy.uint16).tolist() == [39999, 65535 - 25000]
+    assert narrow[1].view(numpy.uint16).tolist() == [65535, 1]
+    back = _children(Map29, "NODES", "children", narrow, numpy.dtype("<i4"),
+                     bspedit.format.families.BSP2)
+    assert numpy.array_equal(back, wide)
+    wide[2] = (-1 - 30000, 0)                    # leaf 30000: 65535 - 30000 < 40000 nodes
+    with pytest.raises(BspError, match="nodes \\+ leafs <= 65536"):
+        _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"),
+                  bspedit.format.families.QUAKE1)
 
 
 def test_careless_users(tmp_path):

@@ -23,8 +23,6 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-import numpy
-
 from ...errors import BspError
 from ...format import enginelimits
 from ...format.bspx import relocate_trailer
@@ -33,6 +31,8 @@ from ...format.header import Header, Lump, lump_label
 from ...format.recordtypes import record_dtype
 
 if TYPE_CHECKING:
+    import numpy
+
     from ...bsp import Bsp
     from ...container.saving import SaveResult
 
@@ -90,6 +90,8 @@ def _converted(bsp: Bsp, lump: str, family: Family, warnings: list[str]) -> byte
     wanted = record_dtype(family.key, lump)
     if source is None or wanted is None or wanted.names is None or source == wanted:
         return bsp.read_lump(lump)
+    import numpy  # here: the CLI imports this module (TARGETS) to build its parser
+
     records = bsp.records(lump)
     out = numpy.zeros(len(records), wanted)
     rounded = numpy.zeros(len(records), bool)
@@ -107,6 +109,8 @@ def _field(bsp: Bsp, lump: str, name: str, values: numpy.ndarray[Any, Any],
            ) -> None:
     """Copy one field into `out` (`out`'s dtype), refusing values it cannot hold; records
     whose float bounds are rounded are marked in `rounded`."""
+    import numpy
+
     if values.dtype.names:              # x/y/z bounds
         for axis in values.dtype.names:
             _field(bsp, lump, f"{name}.{axis}", values[axis], out[axis], family, rounded)
@@ -128,6 +132,8 @@ def _field(bsp: Bsp, lump: str, name: str, values: numpy.ndarray[Any, Any],
 
 def _fits(bsp: Bsp, lump: str, name: str, values: numpy.ndarray[Any, Any],
           dtype: numpy.dtype[Any], family: Family) -> None:
+    import numpy
+
     if not values.size:
         return
     limits = numpy.iinfo(dtype)
@@ -146,6 +152,8 @@ def _children(bsp: Bsp, lump: str, name: str, values: numpy.ndarray[Any, Any],
               dtype: numpy.dtype[Any], family: Family) -> numpy.ndarray[Any, Any]:
     """Node or clipnode children into `dtype`: 16-bit ones are unsigned, a node below the
     count, else a leaf or contents counted down from 65535 (see the module docstring)."""
+    import numpy
+
     count = len(values)
     wide = values.astype(numpy.int64)
     if values.dtype.itemsize == 2:              # decode: unsigned, nodes below the count
