@@ -493,3 +493,48 @@ def test_each_writes_one_folder_per_map(tmp_path):
     assert result.code == 1         # one map has no light
     assert sorted(os.listdir(tmp_path / "out")) == ["bsptool_q2_mp_lobby", "slipgate_b_batt0"]
     assert (tmp_path / "out" / "slipgate_b_batt0" / "style0.png").is_file()
+
+
+# the lumps each engine's light is found through
+READ = {"quake1": ("FACES", "TEXINFO", "EDGES", "SURFEDGES", "VERTEXES", "LIGHTING"),
+        "goldsrc": ("FACES", "TEXINFO", "SURFEDGES", "LIGHTING"),
+        "quake2": ("FACES", "TEXINFO", "SURFEDGES", "LIGHTING"),
+        "quake3": ("SURFACES", "DRAWVERTS", "LIGHTMAPS"),
+        "source": ("FACES", "TEXINFO", "FACES_HDR", "LIGHTING", "LIGHTING_HDR")}
+
+
+@pytest.mark.parametrize("name", ["q1/librequake_start_bspx.bsp", "q2/bsptool_q2_mp_lobby.bsp",
+                                  "q3/bsptool_q3_test_bigbox.bsp",
+                                  "source/portalmp_background01.bsp"])
+def test_damaged_records_give_atlases_or_a_bsp_error(name, tmp_path):
+    """Bytes of the lumps the light is found through overwritten at random (seeded): the
+    atlases and files come out, or BspError; no other exception, no numpy warning."""
+    import random
+    import warnings
+
+    from bspedit.errors import BspError
+    from bspedit.features.render.lightmap_files import lightmap_files
+
+    path = corpus(name)
+    original = path.read_bytes()
+    with bspedit.open(path) as bsp:
+        lumps = [lump for lump in bsp.lumps
+                 if lump.name in READ[bsp.family.engine] and lump.length]
+    chance = random.Random(name)
+    for case in range(25):
+        data = bytearray(original)
+        where = chance.choice(lumps)
+        for _ in range(chance.randint(1, 16)):
+            data[where.offset + chance.randrange(where.length)] = chance.choice(
+                [0, 0x7F, 0x80, 0xFF, chance.randrange(256)])
+        damaged = tmp_path / f"{case}.bsp"
+        damaged.write_bytes(data)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            try:
+                with bspedit.open(damaged) as bsp:
+                    found = atlases(bsp)
+                    if found is not None:
+                        lightmap_files(found, bsp.family.key)
+            except BspError:
+                pass

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy
 
+from ...errors import BspError
 from . import lightmap_faces
 from .lightmap_faces import LUXELS, NO_STYLE, FaceLight, Lighting
 
@@ -37,6 +38,8 @@ Q3_PAGE = {"q3": 128, "rbsp": 128, "fbsp": 512}
 Q3_OVERBRIGHT = 2.0
 #: Source display: linear light to sRGB-ish bytes as the engine's gamma
 GAMMA = 2.2
+#: the largest atlas made (pixels): more means damaged faces (blocks claimed many times over)
+MAX_ATLAS = 1 << 26
 
 
 @dataclass
@@ -83,7 +86,13 @@ class Atlases:
 
 
 def atlases(bsp: Bsp) -> Atlases | None:
-    """The map's lightmap atlases, or None when it has no light data."""
+    """The map's lightmap atlases, or None when it has no light data. Damaged records give
+    NaN or huge values quietly: such faces get no rectangle."""
+    with numpy.errstate(all="ignore"):
+        return _atlases(bsp)
+
+
+def _atlases(bsp: Bsp) -> Atlases | None:
     engine = bsp.family.engine
     if engine == "quake3":
         return _quake3(bsp)
@@ -160,6 +169,9 @@ def _atlas(lighting: Lighting, convert: Callable[[Array], Array] | None) -> Atla
     """Pack `lighting`'s faces and fill one page per style (`convert`: float pages to bytes)."""
     faces = lighting.faces
     xs, ys, width, height = shelf_pack(faces.width, faces.height)
+    if width * height > MAX_ATLAS:
+        raise BspError(f"the lit faces' blocks would make a {width} x {height} atlas: the faces "
+                       "are damaged")
     rects = {int(f): (int(x), int(y), int(w), int(h))
              for f, x, y, w, h in zip(faces.face, xs, ys, faces.width, faces.height)}
     dtype = numpy.float32 if convert is not None else numpy.uint8
@@ -269,6 +281,9 @@ def _vertex_texels(bsp: Bsp, surfaces: Array, side: int) -> tuple[Array, Array]:
     first = surfaces["first_vert"].astype(numpy.int64)
     count = surfaces["num_verts"].astype(numpy.int64)
     count = numpy.where((count > 0) & (first >= 0) & (first + count <= len(st)), count, 0)
+    if count.sum() > 4 * len(st) + 1024:      # each vertex of a surface once, in a sound map
+        raise BspError(f"SURFACES claim {count.sum()} vertices of {len(st)}: damaged",
+                       path=bsp.path)
     low = numpy.zeros((len(surfaces), 2), numpy.int64)
     high = numpy.zeros((len(surfaces), 2), numpy.int64)
     used = numpy.flatnonzero(count)
@@ -286,7 +301,8 @@ def _vertex_texels(bsp: Bsp, surfaces: Array, side: int) -> tuple[Array, Array]:
 def radiance_hdr(linear: Array) -> bytes:
     """An (H, W, 3) float picture as a Radiance .hdr file (RGBE, flat scanlines, top down)."""
     height, width = linear.shape[:2]
-    values = numpy.maximum(numpy.asarray(linear, numpy.float64), 0.0)
+    top = numpy.ldexp(255 / 256, 127)       # the largest value RGBE holds (exponent 255)
+    values = numpy.nan_to_num(numpy.clip(numpy.asarray(linear, numpy.float64), 0.0, top))
     brightest = values.max(axis=2)
     mantissa, exponent = numpy.frexp(brightest)
     scale = numpy.where(brightest > 1e-32, mantissa * 256.0 / numpy.where(brightest > 0,

@@ -23,6 +23,9 @@ QUAKE_LUXEL = 16
 NO_STYLE = 255
 #: Source texinfo flag: the face stores 1 flat + 3 bumped lightmaps per style
 SURF_BUMPLIGHT = 0x800
+#: the widest luxel block believed: a larger one is damage (engines cap far lower: Quake 18,
+#: GoldSrc 16, Source 32 or so luxels a side at default scales)
+MAX_SIDE = 4096
 #: texinfo flags of faces that store no light although their lightofs may say otherwise
 #: (Quake 1 / GoldSrc TEX_SPECIAL; Quake 2 SURF_SKY | SURF_WARP; Source SURF_NOLIGHT)
 UNLIT_FLAGS = {"quake1": 0x1, "goldsrc": 0x1, "quake2": 0x4 | 0x8, "source": 0x400}
@@ -62,8 +65,7 @@ class Lighting:
         if self.luxel == "rgb":
             return raw
         exponent = raw[:, 3].view(numpy.int8).astype(numpy.float32)
-        with numpy.errstate(over="ignore"):
-            linear: Array = raw[:, :3] * numpy.exp2(exponent)[:, None] / numpy.float32(255)
+        linear: Array = raw[:, :3] * (numpy.exp2(exponent) / numpy.float32(255))[:, None]
         return linear
 
 
@@ -91,6 +93,9 @@ def _face_st(bsp: Bsp, faces: Array, vecs: Array) -> tuple[Array, Array]:
     count = faces["numedges"].astype(numpy.int64)
     good = (count > 0) & (first >= 0) & (first + count <= len(surfedges))
     count = numpy.where(good, count, 0)
+    if count.sum() > 4 * len(surfedges) + 1024:     # each edge of a face once, in a sound map
+        raise BspError(f"FACES claim {count.sum()} surfedges of {len(surfedges)}: damaged",
+                       path=bsp.path)
     position, rows = ranges(first, count)
     edge = surfedges[position]
     index = numpy.abs(edge)
@@ -128,7 +133,8 @@ def _finish(face: Array, width: Array, height: Array, first: Array, stride: Arra
             lit: Array) -> FaceLight:
     """Keep the lit faces whose every style block lies inside `data` bytes."""
     slots = _style_slots(styles)
-    lit = lit & (slots > 0) & (width > 0) & (height > 0)
+    lit = lit & (slots > 0) & (width > 0) & (height > 0) & (width <= MAX_SIDE) & \
+        (height <= MAX_SIDE)
     fits = lit & (first >= 0) & (first + slots * stride <= data)
     keep = numpy.flatnonzero(fits)
     styles = styles.copy()
@@ -177,8 +183,8 @@ def quake(bsp: Bsp, bspx: dict[str, bytes]) -> Lighting | None:
         with numpy.errstate(invalid="ignore"):
             mins = numpy.floor(low / scale[:, None])
             maxs = numpy.ceil(high / scale[:, None])
-        size = numpy.nan_to_num(maxs - mins + 1, nan=0).astype(numpy.int64)
-        mins = numpy.nan_to_num(mins)
+        size = numpy.nan_to_num(numpy.clip(maxs - mins + 1, 0, MAX_SIDE + 1)).astype(numpy.int64)
+        mins = numpy.nan_to_num(numpy.clip(mins, -2.0 ** 40, 2.0 ** 40))
         lightofs = faces["lightofs"].astype(numpy.int64)
     # lightofs counts bytes of LIGHTING: Quake 1's grey luxels (RGBLIGHTING: three times as many)
     first = lightofs * 3 if rgb else lightofs
@@ -201,7 +207,8 @@ def source(bsp: Bsp, lump: str, faces_lump: str) -> Lighting | None:
     known = (number >= 0) & (number < len(texinfo))
     info = texinfo[numpy.where(known, number, 0)]
     vecs = info["lightmap_vecs"].reshape(-1, 2, 4).astype(numpy.float64)
-    size = faces["lightmap_texture_size_in_luxels"].astype(numpy.int64) + 1
+    size = numpy.clip(faces["lightmap_texture_size_in_luxels"].astype(numpy.int64) + 1, 0,
+                      MAX_SIDE + 1)
     bumped = (info["flags"] & SURF_BUMPLIGHT) != 0
     known &= (info["flags"] & UNLIT_FLAGS["source"]) == 0
     area = size[:, 0] * size[:, 1]
