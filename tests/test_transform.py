@@ -265,3 +265,30 @@ def test_other_families_are_refused(path, tmp_path):
     code, err = cli("transform", path, "--shift", "1,2,3", "-o", tmp_path / "out.bsp")
     assert code == 2 and "cannot be moved" in err
     assert not (tmp_path / "out.bsp").exists()
+
+
+@needs_origin_brush_map
+def test_records_an_origin_brush_model_shares_with_the_world_are_copied_for_it(tmp_path):
+    """Make the func_rotating's first face use a world face's plane and texinfo: the shift
+    copies both for it (unmoved) and moves the world's."""
+    with bspedit.open(ORIGIN_BRUSH_MAP) as bsp:
+        models = bsp.records("MODELS")
+        mine, world = int(models["firstface"][17]), int(models["firstface"][0])
+        faces = bsp.records("FACES", writable=True)
+        faces["planenum"][mine] = faces["planenum"][world]
+        faces["texinfo"][mine] = faces["texinfo"][world]
+        bsp.save(tmp_path / "shared.bsp")
+    report = shifted(tmp_path / "shared.bsp", tmp_path / "out.bsp", SHIFT)
+    assert report.copied["PLANES"] >= 1 and report.copied["TEXINFO"] >= 1
+    a, b = Map(tmp_path / "shared.bsp"), Map(tmp_path / "out.bsp")
+    old_face, new_face = a.records("FACES")[mine], b.records("FACES")[mine]
+    planes, texinfo = len(a.records("PLANES")), len(a.records("TEXINFO"))
+    assert new_face[0] >= planes and new_face[4] >= texinfo      # the copies
+    assert b.records("PLANES")[new_face[0]] == a.records("PLANES")[old_face[0]]
+    assert b.records("TEXINFO")[new_face[4]] == a.records("TEXINFO")[old_face[4]]
+    world_face = b.records("FACES")[world]
+    assert world_face[0] == old_face[0] and world_face[4] == old_face[4]
+    nx, ny, nz, dist, _ = a.records("PLANES")[old_face[0]]
+    assert b.records("PLANES")[old_face[0]][3] == pytest.approx(
+        dist + nx * SHIFT[0] + ny * SHIFT[1] + nz * SHIFT[2], abs=1e-3)
+    check_moved(tmp_path / "shared.bsp", tmp_path / "out.bsp", SHIFT, points=300)

@@ -99,11 +99,11 @@ def shift(bsp: Bsp, offset: tuple[float, float, float]) -> ShiftReport:
     entities = bsp.entities(lenient=True)
     local = _local_models(bsp, entities)
     report.local_models = sorted(local)
+    if not move.any():
+        return report
     keep = _owned(bsp, local) if local else {}
     bounds = {lump: _moved_bounds(bsp, lump, move, keep.get(lump), report)
               for lump in ("NODES", "LEAFS")}          # refused before anything changes
-    if not move.any():
-        return report
     if local:
         _split_shared(bsp, keep, report)
     for lump, moved in bounds.items():
