@@ -216,6 +216,17 @@ def test_bspx_decoupled_lm_places_each_block(tmp_path):
         assert numpy.allclose(plain.uv(number, points), found.uv(number, points), atol=1e-3)
 
 
+def test_blue_shift_is_goldsrc_with_lumps_0_and_1_swapped(tmp_path):
+    path = corpus("goldsrc/csdocker_aim_map.bsp")
+    data = bytearray(path.read_bytes())
+    data[4:12], data[12:20] = data[12:20], data[4:12]
+    swapped = tmp_path / "bshift.bsp"
+    swapped.write_bytes(data)
+    with bspedit.open(swapped) as bsp:
+        assert bsp.family.key == "bshift"
+    same_atlases(path, swapped)
+
+
 def source_faces(path: Path, faces_lump: int) -> list[dict]:
     """Source dface_t (56 bytes) and texinfo_t (72 bytes): every lit face."""
     faces, texinfo = lump(path, faces_lump), lump(path, 6)
