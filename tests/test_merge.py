@@ -82,15 +82,25 @@ class Map:
     def __getitem__(self, name: str) -> numpy.ndarray:
         return self.arrays[name]
 
-    def models_by_entity(self) -> list[tuple[str, int]]:
-        """(classname, model number) of every entity with a `*N` model key."""
+    def brush_entities(self) -> list[dict[str, str]]:
+        """The keys of every entity with a `*N` model key."""
         text = self["ENTITIES"].decode("latin-1")
         found = []
         for block in re.findall(r"\{([^{}]*)\}", text):
             keys = dict(re.findall(r'"([^"]*)"\s*"([^"]*)"', block))
             if re.fullmatch(r"\*\d+", keys.get("model", "")):
-                found.append((keys.get("classname", ""), int(keys["model"][1:])))
+                found.append(keys)
         return found
+
+    def models_by_entity(self) -> list[tuple[str, int]]:
+        """(classname, model number) of every entity with a `*N` model key."""
+        return [(keys.get("classname", ""), int(keys["model"][1:]))
+                for keys in self.brush_entities()]
+
+    def local_models(self) -> set[int]:
+        """Brush models placed by their entity's origin key: their geometry is relative to
+        it, and a shift moves only the key."""
+        return {int(keys["model"][1:]) for keys in self.brush_entities() if "origin" in keys}
 
 
 def walk(m: Map, head: int, points: numpy.ndarray, hull: int) -> tuple[numpy.ndarray, numpy.ndarray]:
@@ -193,8 +203,10 @@ def check_pair(tmp_path: Path, a: Path, b: Path | None, points: int) -> Path:
     for path, offset in ((a, numpy.zeros(3)), (b, numpy.array(shift))):
         source = Map(path)
         assert same_contents(source, 0, merged, 0, offset, points, rng) > points // 2
+        local = source.local_models()
         for model in range(1, len(source["MODELS"])):
-            same_contents(source, model, merged, first_model + model - 1, offset, 60, rng)
+            moved = numpy.zeros(3) if model in local else offset
+            same_contents(source, model, merged, first_model + model - 1, moved, 60, rng)
         wanted = sorted((c, first_model + n - 1) for c, n in source.models_by_entity())
         assert set(wanted) <= set(merged.models_by_entity())
         first_model += len(source["MODELS"]) - 1

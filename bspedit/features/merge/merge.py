@@ -258,24 +258,25 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     out["NODES"] = numpy.concatenate([_join_nodes(joins, nodes[0].dtype, split_plane, heads),
                                       *nodes])
 
-    # clipnodes: every map's, then the splits of each hull
+    # clipnodes: the splits of each hull first (an engine checks that a hull's clipnodes
+    # come after its head: mvdsv's "bad node number"), then every map's
     clip_heads: dict[int, int] = {}
+    clip_offs = [0] * k
     if shape.clip_hulls:
         clipnodes = rec("CLIPNODES")
-        clip_offs = _offsets([len(c) for c in clipnodes])
+        clip_offs = _offsets([len(c) for c in clipnodes], len(joins) * len(shape.clip_hulls))
         for i, records in enumerate(clipnodes):
             put(records, "planenum", plane_maps[i][wide(records, "planenum")], "CLIPNODES")
             put(records, "children", offset_where(wide(records, "children"), clip_offs[i]),
                 "CLIPNODES")
-        pieces = list(clipnodes)
-        at = sum(len(c) for c in clipnodes)
-        for hull in shape.clip_hulls:
+        pieces = []
+        for n, hull in enumerate(shape.clip_hulls):
             tops = [int(offset_where(numpy.int64(models[i][0]["headnode"][hull]), clip_offs[i]))
                     for i in range(k)]
-            pieces.append(_join_clipnodes(joins, clipnodes[0].dtype, split_plane, tops, at))
-            clip_heads[hull] = at if joins else tops[0]
-            at += len(joins)
-        out["CLIPNODES"] = numpy.concatenate(pieces)
+            pieces.append(_join_clipnodes(joins, clipnodes[0].dtype, split_plane, tops,
+                                          n * len(joins)))
+            clip_heads[hull] = n * len(joins)
+        out["CLIPNODES"] = numpy.concatenate([*pieces, *clipnodes])
 
     # models: one world, then every map's brush models
     world = models[0][:1].copy()
