@@ -242,13 +242,15 @@ def _empty_offset(offset: int, starts: dict[int, int], ends: dict[int, int],
 
 def _write(bsp: Bsp, header: Header, data: bytes, path: str, *, dry_run: bool,
            in_place: bool, warnings: tuple[str, ...]) -> SaveResult:
-    """Write `data` to `path` (atomic) and say what changed, with the engine checksums
-    before and after (computed from the new file)."""
+    """Write `data` to `path` (atomic; over the map itself when `in_place`, which is closed
+    first) and say what changed, with the engine checksums before and after (computed from
+    the new file)."""
     import tempfile
 
     from ...bsp import Bsp as Opened
+    from ...container.fileio import write_all
     from ...container.mapsums import compared_checksum
-    from ...container.outputs import write_file
+    from ...container.outputs import atomic_file, write_file
     from ...container.saving import SaveResult as Result
 
     before = bsp.checksums()
@@ -259,13 +261,19 @@ def _write(bsp: Bsp, header: Header, data: bytes, path: str, *, dry_run: bool,
             after = written.checksums()
             if written.family is not header.family:
                 raise AssertionError(f"converted file reads as {written.family.key}")
-    if not dry_run:
-        write_file(path, data, inputs=() if in_place else [bsp.path])
     old = {lump.name: lump for lump in bsp.lumps}
     changed = tuple(lump_label(l) for l in header.lumps
                     if l.length != old[l.name].length or l.length and
                     bsp.read_lump(l.name) != data[l.offset:l.end])
     moved = tuple(lump_label(l) for l in header.lumps
                   if l.length and l.offset != old[l.name].offset)
-    return Result(path, "converted", len(data), changed, moved, before, after,
-                  compared_checksum(bsp.header), not dry_run, (), warnings)
+    result = Result(path, "converted", len(data), changed, moved, before, after,
+                    compared_checksum(bsp.header), not dry_run, (), warnings)
+    if dry_run:
+        return result
+    if not in_place:
+        write_file(path, data, inputs=[bsp.path])
+        return result
+    with atomic_file(path, let_go=bsp.close) as fd:      # Windows renames no open file
+        write_all(fd, data)
+    return result
