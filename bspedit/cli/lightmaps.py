@@ -16,7 +16,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                       description="Write DIR/style<N>.png per light style (Source HDR also "
                                   "hdr_style<N>.png and the linear hdr_style<N>.hdr; Quake 3 "
                                   "also its lightmaps as stored, page_<NNN>.png) and "
-                                  "DIR/faces.json, each face's rectangle, styles and pages.")
+                                  "DIR/faces.json, each face's rectangle, styles and pages. "
+                                  "All or nothing; a map without light data exits 1, "
+                                  "writing nothing.")
     parser.add_argument("-o", "--output", dest="directory", metavar="DIR", required=True,
                         help="the folder to write (created; files of the same names in an "
                              "existing folder are replaced)")
