@@ -292,3 +292,8 @@ def test_records_an_origin_brush_model_shares_with_the_world_are_copied_for_it(t
     assert b.records("PLANES")[old_face[0]][3] == pytest.approx(
         dist + nx * SHIFT[0] + ny * SHIFT[1] + nz * SHIFT[2], abs=1e-3)
     check_moved(tmp_path / "shared.bsp", tmp_path / "out.bsp", SHIFT, points=300)
+    # Quake 2 planes stay in pairs (n ^ 1 is n flipped): the copies too
+    copies = b.records("PLANES")[planes:]
+    assert len(copies) % 2 == 0 and new_face[0] % 2 == old_face[0] % 2
+    for even, odd in zip(copies[::2], copies[1::2]):
+        assert [-v for v in even[:4]] == list(odd[:4])

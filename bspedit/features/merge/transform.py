@@ -314,7 +314,7 @@ def _split_shared(bsp: Bsp, masks: dict[str, numpy.ndarray[Any, Any]],
     for lump, refs in (("VERTEXES", (("EDGES", "v"),)), ("PLANES", _PLANE_REFS[engine]),
                        ("TEXINFO", _TEXINFO_REFS[engine])):
         masks[lump] = _split(bsp, lump, [(ref, name, masks.get(ref)) for ref, name in refs],
-                             report)
+                             report, pairs=lump == "PLANES" and engine == "quake2")
 
 
 def _mask(count: int, rows: set[int]) -> numpy.ndarray[Any, Any]:
@@ -324,11 +324,12 @@ def _mask(count: int, rows: set[int]) -> numpy.ndarray[Any, Any]:
     return mask
 
 
-def _split(bsp: Bsp, lump: str, refs: list[tuple[str, str, Any]], report: ShiftReport,
-           ) -> numpy.ndarray[Any, Any]:
+def _split(bsp: Bsp, lump: str, refs: list[tuple[str, str, Any]], report: ShiftReport, *,
+           pairs: bool = False) -> numpy.ndarray[Any, Any]:
     """The records of `lump` only the local referencing records (`refs`: lump, field, local
     rows) use; those both sides use are copied (appended) and the local references moved to
-    the copies."""
+    the copies. `pairs`: records go in pairs (Quake 2 planes: n ^ 1 is n flipped, as qbsp3
+    writes them and tools expect) and are copied so."""
     count = len(_rec(bsp, lump))
     used_local, used_other = numpy.zeros(count, bool), numpy.zeros(count, bool)
     for ref_lump, name, rows in refs:
@@ -339,6 +340,8 @@ def _split(bsp: Bsp, lump: str, refs: list[tuple[str, str, Any]], report: ShiftR
                              (used_other, values[~rows].ravel())):
             used[picked[(picked >= 0) & (picked < count)]] = True
     shared = numpy.flatnonzero(used_local & used_other)
+    if pairs and len(shared) and count % 2 == 0:
+        shared = numpy.union1d(shared & ~1, shared | 1)
     if len(shared):
         records = _rec(bsp, lump)
         lookup = numpy.arange(count, dtype=numpy.int64)
