@@ -151,6 +151,7 @@ def test_children_past_32767_nodes_use_the_unsigned_numbering():
     """BSP 29 node children as BSP2-aware engines read them: unsigned, nodes below the node
     count, leafs counted down from 65535; nodes + leafs past 65536 are refused."""
     from bspedit.features.merge.convert import _children
+    from bspedit.format.families import BSP2, QUAKE1
 
     class Map29:
         path, records = "big.bsp", None
@@ -158,17 +159,14 @@ def test_children_past_32767_nodes_use_the_unsigned_numbering():
     wide = numpy.zeros((40000, 2), numpy.int32)
     wide[0] = (39999, -1 - 25000)               # node 39999, leaf 25000
     wide[1] = (-1, 1)                            # leaf 0, node 1
-    narrow = _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"), bspedit.format
-                       .families.QUAKE1)
+    narrow = _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"), QUAKE1)
     assert narrow[0].view(numpy.uint16).tolist() == [39999, 65535 - 25000]
     assert narrow[1].view(numpy.uint16).tolist() == [65535, 1]
-    back = _children(Map29, "NODES", "children", narrow, numpy.dtype("<i4"),
-                     bspedit.format.families.BSP2)
+    back = _children(Map29, "NODES", "children", narrow, numpy.dtype("<i4"), BSP2)
     assert numpy.array_equal(back, wide)
     wide[2] = (-1 - 30000, 0)                    # leaf 30000: 65535 - 30000 < 40000 nodes
     with pytest.raises(BspError, match="nodes \\+ leafs <= 65536"):
-        _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"),
-                  bspedit.format.families.QUAKE1)
+        _children(Map29, "NODES", "children", wide, numpy.dtype("<i2"), QUAKE1)
 
 
 def test_careless_users(tmp_path):
