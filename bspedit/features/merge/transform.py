@@ -12,7 +12,7 @@ engines place a model at its entity's origin: moving it too would move the model
 leaf 0 (the shared solid leaf, zero bounds); and the geometry of brush models whose entity has
 an `origin` key (origin brushes: their vertices, planes and bounds are relative to that
 origin, so only the key moves). A plane, texinfo or vertex such a model shares with the rest
-is copied for it first. BSPX lumps without positions are carried over; one that holds
+is copied for it first (Quake 2 planes in pairs). BSPX lumps without positions are carried over; one that holds
 positions (BRUSHLIST, ...) is refused.
 """
 from __future__ import annotations
@@ -94,7 +94,8 @@ def shift(bsp: Bsp, offset: tuple[float, float, float]) -> ShiftReport:
     saves. BspError for other families, BSPX lumps with positions, and int16 bounds that would
     leave their range (nothing is changed then)."""
     check_shiftable(bsp)
-    report = ShiftReport(tuple(float(v) for v in offset))       # type: ignore[arg-type]
+    x, y, z = (float(value) for value in offset)
+    report = ShiftReport((x, y, z))
     move = numpy.array(report.offset, dtype=numpy.float64)
     entities = bsp.entities(lenient=True)
     local = _local_models(bsp, entities)
