@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy
 import pytest
-
 from conftest import CORPUS, run_cli
 
 TOOLS = CORPUS.parent / "tools"
@@ -278,7 +277,7 @@ def test_three_maps_are_joined_by_two_splits(tmp_path):
 
 def engine(path: Path) -> dict[str, int]:
     out = subprocess.run(["bash", str(TOOLS / "q1oracle.sh"), str(path)], capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120, check=False)
     assert "loaded: yes" in out.stdout, out.stdout + out.stderr
     return {m[0]: int(m[1], 16) for m in re.findall(r"checksum: (\w+) 0x([0-9a-f]+)", out.stdout)}
 

@@ -10,9 +10,9 @@ import struct
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, run_cli
 
 import bspedit
-from conftest import CORPUS, run_cli
 
 Q1 = CORPUS / "q1" / "bsptool_quake_mp_lobby.bsp"
 HL = CORPUS / "goldsrc" / "hltopdown_test.bsp"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+from typing import TYPE_CHECKING, Any
 
 from ..bsp import Bsp
 from ..container.outputs import same_file
@@ -11,8 +12,12 @@ from ..errors import BspError
 from . import SUMMARIES
 from .common import add_target, add_verb, check_target, set_result, to_target
 
+if TYPE_CHECKING:
+    from ..container.saving import SaveResult
+    from ..features.merge.merge import MergeReport
 
-def register(commands: argparse._SubParsersAction) -> None:
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     merge = add_verb(commands, run_merge, "merge", help=SUMMARIES["merge"],
                      description="Join maps of one family into one: new root nodes and clipnodes "
                                  "on planes between the maps' bounds, every index remapped, "
@@ -90,8 +95,10 @@ def run_merge(args: argparse.Namespace) -> int:
             if bsp.family.key != first.family.key:
                 raise BspError(f"{first.path} is {first.family.title}, {bsp.path} "
                                f"{bsp.family.title}: merge maps of one family (convert first)")
-        for i, offset in offsets.items():
+        shifts = []
+        for i, offset in sorted(offsets.items()):
             moved = shift(bsps[i], offset)
+            shifts.append({"map": paths[i], "shift": moved.to_dict()})
             report.say(f"{paths[i]}: shifted by {' '.join(f'{v:g}' for v in moved.offset)}")
         merged = merge(bsps, paths, keep_vis=not args.no_vis, rename=args.rename_conflicts)
         for message in check_limits(bsps, paths, merged, ignore=args.ignore_limits):
@@ -102,14 +109,16 @@ def run_merge(args: argparse.Namespace) -> int:
         else:
             result = to_target(target, first.path,
                                lambda out: write_merged(first, merged, out, paths))
-    _say(args, merged.report, result)
+    _say(args, merged.report, shifts, result)
     return 0
 
 
-def _say(args: argparse.Namespace, merged, result) -> None:
+def _say(args: argparse.Namespace, merged: MergeReport, shifts: list[dict[str, Any]],
+         result: SaveResult) -> None:
     """Report the merge: splits, shared records, visibility, entities, the save."""
     report = args.report
     facts = merged.to_dict()
+    facts["shifts"] = shifts
     facts["save"] = result.to_dict()
     set_result(args, facts)
     for split in merged.splits:

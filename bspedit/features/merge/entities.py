@@ -4,6 +4,7 @@ clashes between maps reported or renamed with everything that targets them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...format.names import fold
 from ...lumps.entities import EntityLump
@@ -16,7 +17,7 @@ class EntityReport:
     """What merging the entities did."""
 
     conflicts: list[dict[str, str]] = field(default_factory=list)  # key, kept, dropped, map
-    clashes: list[dict[str, object]] = field(default_factory=list)  # name, maps
+    clashes: list[dict[str, Any]] = field(default_factory=list)     # name, maps
     renamed: list[dict[str, str]] = field(default_factory=list)     # map, old, new
 
 
@@ -58,7 +59,7 @@ def _merge_worldspawn(lumps: list[EntityLump], names: list[str], report: EntityR
                 report.conflicts.append({"key": key, "kept": kept, "dropped": value, "map": name})
 
 
-def clashes(lumps: list[EntityLump], names: list[str]) -> list[dict[str, object]]:
+def clashes(lumps: list[EntityLump], names: list[str]) -> list[dict[str, Any]]:
     """Targetnames used in more than one map, with the maps that use them."""
     users: dict[str, tuple[str, list[str]]] = {}
     for lump, name in zip(lumps, names):

@@ -19,7 +19,7 @@ import numpy
 
 from ...errors import BspError
 from ...format.bspx import bspx_directory
-from . import remap, tree, vis
+from . import remap, tree
 from .entities import EntityReport, merge_entities
 from .remap import Array, offset_where, put, wide
 from .textures import merge_miptex
@@ -151,7 +151,7 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
 
     # planes: every map's, then the splits; equal ones shared
     planes = rec("PLANES")
-    split_planes = numpy.zeros(len(joins), planes[0].dtype)
+    split_planes: Array = numpy.zeros(len(joins), planes[0].dtype)
     for n, join in enumerate(joins):
         split_planes["normal"][["x", "y", "z"][join.axis]][n] = 1.0
         split_planes["dist"][n] = join.dist
@@ -233,8 +233,8 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
         field_name = shape.leaf_face_field
         put(records, field_name, wide(records, field_name) + leaf_face_offs[i], "LEAFS")
         records[0] = leafs[0][0]
-    from .quake2 import merge_quake2           # brushes, areas, clusters
-    from .quake1 import merge_quake1_leafs      # leaf order, visibility rows
+    from .quake1 import merge_quake1_leafs  # leaf order, visibility rows
+    from .quake2 import merge_quake2  # brushes, areas, clusters
     if shape.visibility == "clusters":
         leaf_order, vis_data = merge_quake2(bsps, names, rec, leafs, plane_maps, texinfo_maps,
                                             keep_vis, out, report)
@@ -271,8 +271,8 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
                 "CLIPNODES")
         pieces = []
         for n, hull in enumerate(shape.clip_hulls):
-            tops = [int(offset_where(numpy.int64(models[i][0]["headnode"][hull]), clip_offs[i]))
-                    for i in range(k)]
+            tops = [head + clip_offs[i] if head >= 0 else head
+                    for i, head in enumerate(int(m[0]["headnode"][hull]) for m in models)]
             pieces.append(_join_clipnodes(joins, clipnodes[0].dtype, split_plane, tops,
                                           n * len(joins)))
             clip_heads[hull] = n * len(joins)

@@ -49,5 +49,6 @@ def merge_quake1_leafs(bsps: list[Bsp], models: list[Array], leafs: list[Array],
         visofs = wide(records, "visofs")
         moved = rows.add(data, visofs.tolist(), (world[i] + 7) // 8, starts[i] // 8)
         report.unreadable_rows += len({o for o in visofs.tolist() if o >= 0} - set(moved))
-        put(records, "visofs", [moved.get(o, -1) for o in visofs.tolist()], "LEAFS")
+        put(records, "visofs", numpy.array([moved.get(o, -1) for o in visofs.tolist()]),
+            "LEAFS")
     return LeafOrder(order, [padding], visleafs), bytes(rows.data)

@@ -88,8 +88,8 @@ class Ranges:
         merged index) of records that are another's (leaf 0); records of no range follow,
         map by map, in their own order."""
         maps = [numpy.full(size, -1, numpy.int64) for size in sizes]
-        for source, record, index in same:
-            maps[source][record] = index
+        for source, record, merged in same:
+            maps[source][record] = merged
         parts: list[tuple[int, int, int]] = []
         at = 0
         for group in groups:

@@ -4,7 +4,6 @@ written as nodes (hull 0) and clipnodes (hulls 1-3) above each map's own head no
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ...errors import BspError
 
@@ -23,7 +22,7 @@ class Split:
     box: Box            # the bounds of every map below
 
 
-Tree = Union[Split, int]
+Tree = Split | int
 
 
 def overlap(a: Box, b: Box) -> Box | None:
