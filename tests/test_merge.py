@@ -315,3 +315,96 @@ def test_mvdsv_loads_every_merged_map(tmp_path, name):
 def test_mvdsv_loads_two_different_maps_merged(tmp_path, a, b):
     out = check_pair(tmp_path, corpus(a), corpus(b), 200)
     engine_matches(out)
+
+
+def test_quake2_areas_and_clusters_stay_apart(tmp_path):
+    a = corpus("q2/opentdm_2box4.bsp")
+    b = tmp_path / "copy.bsp"
+    shutil.copyfile(a, b)
+    out = tmp_path / "merged.bsp"
+    assert merge([a, b], [(0, 0, 0), apart(a, b)], out).returncode == 0
+    source, merged = Map(a), Map(out)
+    data, raw = out.read_bytes(), a.read_bytes()
+
+    def lump(blob: bytes, index: int) -> bytes:
+        offset, length = struct.unpack_from("<ii", blob, 8 + 8 * index)
+        return blob[offset:offset + length]
+
+    assert len(lump(data, 17)) == 8 * (2 * (len(lump(raw, 17)) // 8) - 1)   # area 0 shared
+    own = source["LEAFS"][1:]
+    leafs = merged["LEAFS"]
+    first, second = leafs[1:len(own) + 1], leafs[len(own) + 1:]
+    assert (first["area"] == own["area"]).all()
+    assert (second["area"] == numpy.where(own["area"] > 0, own["area"] + 1, 0)).all()
+    clusters = struct.unpack_from("<i", lump(raw, 3))[0]
+    start = -(-clusters // 8) * 8                        # the second map's clusters
+    assert struct.unpack_from("<i", lump(data, 3))[0] == start + clusters
+    assert (first["cluster"] == own["cluster"]).all()
+    assert (second["cluster"] == numpy.where(own["cluster"] >= 0, own["cluster"] + start, -1)).all()
+
+
+def decompress(data: bytes, offset: int, size: int) -> numpy.ndarray:
+    """A Quake visibility row (RLE: a zero byte, then how many zero bytes) as booleans."""
+    out = bytearray()
+    while len(out) < size:
+        byte = data[offset]
+        if byte:
+            out.append(byte)
+            offset += 1
+        else:
+            out += bytes(data[offset + 1])
+            offset += 2
+    return numpy.unpackbits(numpy.frombuffer(bytes(out[:size]), numpy.uint8), bitorder="little")
+
+
+def leaf_of(m: Map, points: numpy.ndarray) -> numpy.ndarray:
+    """The hull 0 leaf of each point, by walking the world's nodes."""
+    planes = m["PLANES"]
+    normals = numpy.stack([planes["normal"][a] for a in "xyz"], axis=1).astype(numpy.float64)
+    current = numpy.full(len(points), heads(m, 0)[0], numpy.int64)
+    while (current >= 0).any():
+        live = current >= 0
+        node = m["NODES"][current[live]]
+        d = numpy.einsum("ij,ij->i", points[live], normals[node["planenum"]])
+        side = numpy.where(d - planes["dist"][node["planenum"]] >= 0, 0, 1)
+        current[live] = node["children"][numpy.arange(len(node)), side]
+    return -1 - current
+
+
+@pytest.mark.parametrize("name", ["q1/librequake_start_bspx.bsp", "goldsrc/csdocker_aim_map.bsp"])
+def test_each_map_sees_only_its_own_leafs(tmp_path, name):
+    a = corpus(name)
+    b = tmp_path / "copy.bsp"
+    shutil.copyfile(a, b)
+    shift = numpy.array(apart(a, b))
+    out = tmp_path / "merged.bsp"
+    assert merge([a, b], [(0, 0, 0), tuple(shift)], out).returncode == 0
+    source, merged = Map(a), Map(out)
+    own = int(source["MODELS"][0]["visleafs"])
+    start = -(-own // 8) * 8                             # the copy's first bit
+    total = int(merged["MODELS"][0]["visleafs"])
+    assert total == start + own
+    raw, data = a.read_bytes(), out.read_bytes()
+    vis_a = raw[slice(*_span(raw, 4))]
+    vis_m = data[slice(*_span(data, 4))]
+    lo, hi = box(source, 0)
+    points = numpy.random.default_rng(8).uniform(lo, hi, size=(300, 3))
+    for offset, first_bit in ((numpy.zeros(3), 0), (shift, start)):
+        leafs_a, leafs_m = leaf_of(source, points), leaf_of(merged, points + offset)
+        inside = (leafs_a >= 1) & (leafs_a <= own)
+        assert (leafs_m[inside] == leafs_a[inside] + first_bit).all()
+        for la, lm in set(zip(leafs_a[inside].tolist(), leafs_m[inside].tolist())):
+            row_a = source["LEAFS"][la]["visofs"]
+            row_m = merged["LEAFS"][lm]["visofs"]
+            assert (row_a < 0) == (row_m < 0)
+            if row_a < 0:
+                continue
+            want = numpy.zeros(total, numpy.uint8)
+            want[first_bit:first_bit + own] = decompress(vis_a, int(row_a), (own + 7) // 8)[:own]
+            got = decompress(vis_m, int(row_m), (total + 7) // 8)[:total]
+            assert (got == want).all()
+
+
+def _span(data: bytes, index: int) -> tuple[int, int]:
+    offset, length = struct.unpack_from("<ii", data, 4 + 8 * index)
+    return offset, offset + length
