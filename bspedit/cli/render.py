@@ -44,6 +44,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                              "world: model 0 only")
     parser.add_argument("--no-legend", action="store_true",
                         help="no height legend in the picture")
+    parser.add_argument("--no-sky", action="store_true",
+                        help="leave out upward sky faces (by default they are drawn pale "
+                             "blue: the floor of a sky box around the map, as bsputil --svg "
+                             "draws it; never part of the height range)")
     parser.add_argument("--palette", metavar="FILE",
                         help="Quake 1, --color texture: the game's gfx/palette.lmp (the map "
                              "holds none; without it textures get colours from their names)")
@@ -70,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
                                                              args.palette)
     with Bsp.open(args.map) as bsp:
         picture = topdown(bsp, size=args.size or DEFAULT_SIZE, color=args.color,
-                          models=args.models, palette=palette, legend=not args.no_legend)
+                          models=args.models, palette=palette, legend=not args.no_legend,
+                          sky=not args.no_sky)
         data = png_bytes(picture) if kind == "png" else svg_bytes(picture)
         write_file(args.output, data, inputs=[bsp.path])
     frame = picture.frame

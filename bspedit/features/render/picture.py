@@ -37,6 +37,8 @@ UP = 1e-3
 #: the light that shades slopes: from the north-west, high
 LIGHT = numpy.array([-0.45, 0.55, 1.0]) / numpy.linalg.norm([-0.45, 0.55, 1.0])
 EDGE_SHADE = 0.62
+#: the colour of upward sky faces (pale blue)
+SKY = (172, 198, 222)
 #: largest picture side drawn at 2x2 samples per pixel (larger ones: 1 sample)
 SUPERSAMPLED_UP_TO = 2048
 
@@ -95,12 +97,14 @@ def _finite(geo: Geometry) -> Array:
 
 def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = "all",
             frame: Frame | None = None, altitude: tuple[float, float] | None = None,
-            palette: bytes | None = None, legend: bool = True) -> Picture:
+            palette: bytes | None = None, legend: bool = True, sky: bool = True) -> Picture:
     """The map seen from above (see the module's docstring). `models`: "all" draws brush
     entities too, "world" model 0 only; `altitude` (lo, hi) draws only polygons whose centre
     lies in that height range; `frame` fixes the world rectangle and pixel grid (default:
     the drawn faces' bounds, `size` pixels on the longer side); `palette`: Quake 1's 256 RGB
-    triples for texture colours; `legend`: draw the height legend into the image."""
+    triples for texture colours; `legend`: draw the height legend into the image; `sky`:
+    draw upward sky faces (the floor of a sky box around the map: what is seen from above,
+    and what bsputil --svg draws) in `SKY`, never counted in the height range."""
     if color not in COLORS:
         raise BspError(f"unknown colour mode {color!r} (one of {', '.join(COLORS)})")
     if models not in MODELS:
@@ -120,7 +124,9 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     wanted_face = face_model >= 0 if models == "all" else face_model == 0
     centre = _centroid_z(geo)
     poly_face = geo.face
-    drawable = wanted_face[poly_face] & (geo.face_hidden[poly_face] == 0) & _finite(geo)
+    hidden = geo.face_hidden[poly_face]
+    is_sky = hidden == REASONS.index("sky")
+    drawable = wanted_face[poly_face] & ((hidden == 0) | (is_sky & sky)) & _finite(geo)
     up = drawable & (geo.normal[:, 2] > UP)
     in_range = up if altitude is None else \
         up & (centre >= altitude[0]) & (centre <= altitude[1])
@@ -130,6 +136,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
 
     corners = _selected_corners(geo, selected)
+    ground = _selected_corners(geo, selected[~is_sky[selected]])
     if frame is None:
         if len(corners):
             mins, maxs = corners[:, :2].min(axis=0), corners[:, :2].max(axis=0)
@@ -137,7 +144,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
             mins = maxs = numpy.zeros(2)
         frame = Frame.fit((float(mins[0]), float(mins[1])), (float(maxs[0]), float(maxs[1])),
                           size)
-    z_range = (float(corners[:, 2].min()), float(corners[:, 2].max())) if len(corners) \
+    z_range = (float(ground[:, 2].min()), float(ground[:, 2].max())) if len(ground) \
         else (0.0, 0.0)
     order = selected[numpy.argsort(centre[selected], kind="stable")]
     factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
@@ -170,6 +177,9 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
         rows, cols = numpy.nonzero(mask)
         points = numpy.stack([xs[0, cols], ys[rows, 0], z[mask]], axis=1).astype(numpy.float64)
         colour[mask] = _light(atlases, geo, ids[mask] - 1, points)
+    sky_of = numpy.concatenate([[False], is_sky])
+    colour[sky_of[ids]] = SKY
+    flat[is_sky[order]] = SKY
     rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
     rgba[..., :3] = numpy.clip(colour * shade[..., None], 0, 255)
     rgba[..., 3] = numpy.where(mask, 255, 0)
@@ -195,7 +205,7 @@ def _skipped(geo: Geometry, wanted: Array, drawn: Array, facing_up: Array,
     """Faces of the wanted models not drawn, by reason; and with `world`, the others."""
     counts: dict[str, int] = {}
     hidden = geo.face_hidden
-    for code, count in zip(*numpy.unique(hidden[wanted], return_counts=True)):
+    for code, count in zip(*numpy.unique(hidden[wanted & ~drawn], return_counts=True)):
         if code:
             counts[REASONS[int(code)]] = int(count)
     up = numpy.zeros(len(hidden), bool)
