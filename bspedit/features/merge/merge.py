@@ -112,16 +112,6 @@ def check_apart(boxes: list[tree.Box], names: list[str]) -> None:
                                f"move one with --shift MAP=X,Y,Z")
 
 
-class _Maps:
-    """The maps' record arrays, read once (writable: the shifted maps' own copies)."""
-
-    def __init__(self, bsps: list[Bsp]) -> None:
-        self.bsps = bsps
-
-    def __call__(self, lump: str) -> list[Array]:
-        return [bsp.records(lump, writable=True).copy() for bsp in self.bsps]
-
-
 def _offsets(sizes: list[int], start: int = 0) -> list[int]:
     out, at = [], start
     for size in sizes:
@@ -134,190 +124,228 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
           rename: bool = False) -> Merged:
     """Merge open maps of one family (shifted already, as they should lie). BspError when
     they overlap, cannot be split by axial planes or are of other families."""
-    family = bsps[0].family
-    shape = SHAPES[family.engine]
     report = MergeReport(list(names))
     report.dropped_bspx = [f"{lump} ({name})" for bsp, name in zip(bsps, names)
                            for lump in bspx_lumps(bsp)]
     boxes = [bounds(bsp) for bsp in bsps]
     check_apart(boxes, names)
-    joins = tree.splits(tree.split(dict(enumerate(boxes))))
-    rec = _Maps(bsps)
-    k = len(bsps)
-    models = rec("MODELS")
-    for model, name in zip(models, names):
-        if not len(model):
-            raise BspError("the map has no models (no world)", path=name)
+    job = _Merge(bsps, names, tree.splits(tree.split(dict(enumerate(boxes)))), report)
+    job.planes()
+    job.texinfo()
+    job.geometry()
+    job.faces()
+    job.leafs(keep_vis)
+    job.nodes()
+    job.clipnodes()
+    job.models(tree.union(boxes))
+    lumps = [bsp.entities(lenient=True) for bsp in bsps]
+    text, entity_count, report.entities = merge_entities(lumps, list(names), job.model_starts,
+                                                          rename)
+    job.out["ENTITIES"] = text
+    report.splits = [{"axis": "xyz"[j.axis], "dist": j.dist} for j in job.joins]
+    report.counts = {name: len(value) for name, value in job.out.items()
+                     if not isinstance(value, bytes)}
+    return Merged({name: value if isinstance(value, bytes) else value.tobytes()
+                   for name, value in job.out.items()}, report, entity_count)
 
-    # planes: every map's, then the splits; equal ones shared
-    planes = rec("PLANES")
-    split_planes: Array = numpy.zeros(len(joins), planes[0].dtype)
-    for n, join in enumerate(joins):
-        split_planes["normal"][["x", "y", "z"][join.axis]][n] = 1.0
-        split_planes["dist"][n] = join.dist
-        split_planes["type"][n] = join.axis
-    merged_planes, plane_index = remap.dedupe(numpy.concatenate([*planes, split_planes]))
-    plane_starts = _offsets([len(p) for p in planes])
-    plane_maps = [plane_index[s:s + len(p)] for s, p in zip(plane_starts, planes)]
-    split_plane = plane_index[sum(len(p) for p in planes):]
-    report.shared_planes = sum(len(p) for p in planes) + len(joins) - len(merged_planes)
-    out: dict[str, Array | bytes] = {"PLANES": merged_planes}
 
-    # textures and texinfo
-    texinfo = rec("TEXINFO")
-    texinfo_offs = _offsets([len(t) for t in texinfo])
-    for i, records in enumerate(texinfo):
-        if shape.miptex:
-            continue
-        put(records, "nexttexinfo", offset_where(wide(records, "nexttexinfo"), texinfo_offs[i]),
-            "TEXINFO")
-    if shape.miptex:
-        data, slot_maps, report.shared_textures = merge_miptex(
-            [bsp.content("TEXTURES") for bsp in bsps], list(names), family.engine == "goldsrc")
-        out["TEXTURES"] = data
-        for records, slots in zip(texinfo, slot_maps):
-            put(records, "miptex", _through(slots, wide(records, "miptex")), "TEXINFO")
-    merged_texinfo, texinfo_index = remap.dedupe(numpy.concatenate(texinfo))
-    if not shape.miptex:      # animation chains point at the records as concatenated
-        put(merged_texinfo, "nexttexinfo", _through(texinfo_index,
-                                                    wide(merged_texinfo, "nexttexinfo")), "TEXINFO")
-    texinfo_maps = [texinfo_index[s:s + len(t)] for s, t in zip(texinfo_offs, texinfo)]
-    report.shared_texinfo = sum(len(t) for t in texinfo) - len(merged_texinfo)
-    out["TEXINFO"] = merged_texinfo
+class _Merge:
+    """One merge, lump group by lump group (each step uses the index maps of the ones before):
+    `out` gathers the merged lumps, `*_maps` map each map's old indices to merged ones."""
 
-    # vertices, edges, surfedges, lighting
-    vertexes, edges, surfedges = rec("VERTEXES"), rec("EDGES"), rec("SURFEDGES")
-    vert_offs = _offsets([len(v) for v in vertexes])
-    edge_offs = _offsets([len(e) for e in edges])
-    surf_offs = _offsets([len(s) for s in surfedges])
-    for i in range(k):
-        put(edges[i], "v", wide(edges[i], "v") + vert_offs[i], "EDGES")
-        put(surfedges[i], "edge", remap.surfedges(wide(surfedges[i], "edge"), edge_offs[i]),
-            "SURFEDGES")
-    out.update(VERTEXES=numpy.concatenate(vertexes), EDGES=numpy.concatenate(edges),
-               SURFEDGES=numpy.concatenate(surfedges))
-    lighting = [bsp.content("LIGHTING") for bsp in bsps]
-    light_offs = _offsets([len(data) for data in lighting])
-    out["LIGHTING"] = b"".join(lighting)
+    def __init__(self, bsps: list[Bsp], names: list[str], joins: list[tree.Split],
+                 report: MergeReport) -> None:
+        self.bsps, self.names, self.joins, self.report = bsps, names, joins, report
+        self.family = bsps[0].family
+        self.shape = SHAPES[self.family.engine]
+        self.k = len(bsps)
+        self.out: dict[str, Array | bytes] = {}
+        self.world_models = self.rec("MODELS")
+        for records, name in zip(self.world_models, names):
+            if not len(records):
+                raise BspError("the map has no models (no world)", path=name)
 
-    # faces: every world's faces, then each map's brush models' faces
-    faces = rec("FACES")
-    for i, records in enumerate(faces):
-        put(records, "planenum", plane_maps[i][wide(records, "planenum")], "FACES")
-        put(records, "firstedge", wide(records, "firstedge") + surf_offs[i], "FACES")
-        put(records, "texinfo", _through(texinfo_maps[i], wide(records, "texinfo")), "FACES")
-        put(records, "lightofs", offset_where(wide(records, "lightofs"), light_offs[i]), "FACES")
-    face_order = remap.Ranges.build(
-        [len(f) for f in faces],
-        [[(i, int(models[i][0]["firstface"]), int(models[i][0]["numfaces"])) for i in range(k)],
-         [(i, int(m["firstface"]), int(m["numfaces"])) for i in range(k) for m in models[i][1:]]])
-    out["FACES"] = face_order.take(faces)
-    face_maps = face_order.maps
+    def rec(self, lump: str) -> list[Array]:
+        """The maps' records of `lump`, copies to edit (a shifted map's own edited ones)."""
+        return [bsp.records(lump, writable=True).copy() for bsp in self.bsps]
 
-    leaf_faces = rec(shape.leaf_faces)
-    for i, records in enumerate(leaf_faces):
-        name = records.dtype.names[0]
-        values = wide(records, name)
-        if len(values) and (values.min() < 0 or values.max() >= len(face_maps[i])):
-            raise BspError(f"{shape.leaf_faces} names a face past the map's {len(face_maps[i])}",
-                           path=names[i])
-        put(records, name, face_maps[i][values], shape.leaf_faces)
-    leaf_face_offs = _offsets([len(r) for r in leaf_faces])
-    out[shape.leaf_faces] = numpy.concatenate(leaf_faces)
+    def planes(self) -> None:
+        """Every map's planes, then the splits'; equal ones (to the byte) shared."""
+        planes = self.rec("PLANES")
+        splits: Array = numpy.zeros(len(self.joins), planes[0].dtype)
+        for n, join in enumerate(self.joins):
+            splits["normal"]["xyz"[join.axis]][n] = 1.0
+            splits["dist"][n] = join.dist
+            splits["type"][n] = join.axis
+        merged, index = remap.dedupe(numpy.concatenate([*planes, splits]))
+        starts = _offsets([len(p) for p in planes])
+        self.plane_maps = [index[s:s + len(p)] for s, p in zip(starts, planes)]
+        self.split_planes = index[sum(len(p) for p in planes):]
+        self.report.shared_planes = sum(len(p) for p in planes) + len(self.joins) - len(merged)
+        self.out["PLANES"] = merged
 
-    leafs = rec("LEAFS")
-    for i, records in enumerate(leafs):
-        if not len(records) or int(records[0]["contents"]) != SOLID[family.engine]:
-            raise BspError(f"leaf 0 is not the shared solid leaf (contents "
-                           f"{SOLID[family.engine]})", path=names[i])
-        field_name = shape.leaf_face_field
-        put(records, field_name, wide(records, field_name) + leaf_face_offs[i], "LEAFS")
-        records[0] = leafs[0][0]
-    from .quake1 import merge_quake1_leafs  # leaf order, visibility rows
-    from .quake2 import merge_quake2  # brushes, areas, clusters
-    if shape.visibility == "clusters":
-        leaf_order, vis_data = merge_quake2(bsps, names, rec, leafs, plane_maps, texinfo_maps,
-                                            keep_vis, out, report)
-    else:
-        leaf_order, vis_data = merge_quake1_leafs(bsps, models, leafs, keep_vis, report)
-    out["VISIBILITY"] = vis_data
-    leaf_sources = leafs + leaf_order.extra
-    out["LEAFS"] = leaf_order.ranges.take(leaf_sources)
-    leaf_maps = leaf_order.ranges.maps
+    def texinfo(self) -> None:
+        """Textures shared by name (Quake 1, GoldSrc), texinfo concatenated, equal ones shared."""
+        texinfo = self.rec("TEXINFO")
+        starts = _offsets([len(t) for t in texinfo])
+        if self.shape.miptex:
+            data, slot_maps, self.report.shared_textures = merge_miptex(
+                [bsp.content("TEXTURES") for bsp in self.bsps], list(self.names),
+                self.family.engine == "goldsrc")
+            self.out["TEXTURES"] = data
+            for records, slots in zip(texinfo, slot_maps):
+                put(records, "miptex", _through(slots, wide(records, "miptex")), "TEXINFO")
+        else:                   # animation chains: the next frame's texinfo number
+            for records, start in zip(texinfo, starts):
+                put(records, "nexttexinfo", offset_where(wide(records, "nexttexinfo"), start),
+                    "TEXINFO")
+        merged, index = remap.dedupe(numpy.concatenate(texinfo))
+        if not self.shape.miptex:
+            put(merged, "nexttexinfo", _through(index, wide(merged, "nexttexinfo")), "TEXINFO")
+        self.texinfo_maps = [index[s:s + len(t)] for s, t in zip(starts, texinfo)]
+        self.report.shared_texinfo = sum(len(t) for t in texinfo) - len(merged)
+        self.out["TEXINFO"] = merged
 
-    # nodes: the splits first (node 0 is the world's root), then every map's
-    nodes = rec("NODES")
-    node_offs = _offsets([len(n) for n in nodes], len(joins))
-    for i, records in enumerate(nodes):
-        put(records, "planenum", plane_maps[i][wide(records, "planenum")], "NODES")
-        put(records, "children", remap.children(wide(records, "children"), node_offs[i],
-                                                leaf_maps[i]), "NODES")
-        put(records, "firstface", remap.first_of(wide(records, "firstface"),
-                                                 wide(records, "numfaces"), face_maps[i]), "NODES")
-    heads = [int(models[i][0]["headnode"].flat[0]) + node_offs[i] for i in range(k)]
-    out["NODES"] = numpy.concatenate([_join_nodes(joins, nodes[0].dtype, split_plane, heads),
-                                      *nodes])
+    def geometry(self) -> None:
+        """Vertices, edges and surfedges concatenated, lighting too."""
+        vertexes, edges, surfedges = self.rec("VERTEXES"), self.rec("EDGES"), self.rec("SURFEDGES")
+        vert_offs = _offsets([len(v) for v in vertexes])
+        edge_offs = _offsets([len(e) for e in edges])
+        self.surf_offs = _offsets([len(s) for s in surfedges])
+        for i in range(self.k):
+            put(edges[i], "v", wide(edges[i], "v") + vert_offs[i], "EDGES")
+            put(surfedges[i], "edge", remap.surfedges(wide(surfedges[i], "edge"), edge_offs[i]),
+                "SURFEDGES")
+        self.out.update(VERTEXES=numpy.concatenate(vertexes), EDGES=numpy.concatenate(edges),
+                        SURFEDGES=numpy.concatenate(surfedges))
+        lighting = [bsp.content("LIGHTING") for bsp in self.bsps]
+        self.light_offs = _offsets([len(data) for data in lighting])
+        self.out["LIGHTING"] = b"".join(lighting)
 
-    # clipnodes: the splits of each hull first (an engine checks that a hull's clipnodes
-    # come after its head: mvdsv's "bad node number"), then every map's
-    clip_heads: dict[int, int] = {}
-    clip_offs = [0] * k
-    if shape.clip_hulls:
-        clipnodes = rec("CLIPNODES")
-        clip_offs = _offsets([len(c) for c in clipnodes], len(joins) * len(shape.clip_hulls))
+    def faces(self) -> None:
+        """Every world's faces, then each map's brush models' faces; the leafs' face lists."""
+        faces, models = self.rec("FACES"), self.world_models
+        for i, records in enumerate(faces):
+            put(records, "planenum", self.plane_maps[i][wide(records, "planenum")], "FACES")
+            put(records, "firstedge", wide(records, "firstedge") + self.surf_offs[i], "FACES")
+            put(records, "texinfo", _through(self.texinfo_maps[i], wide(records, "texinfo")),
+                "FACES")
+            put(records, "lightofs", offset_where(wide(records, "lightofs"), self.light_offs[i]),
+                "FACES")
+        order = remap.Ranges.build(
+            [len(f) for f in faces],
+            [[(i, int(m[0]["firstface"]), int(m[0]["numfaces"])) for i, m in enumerate(models)],
+             [(i, int(sub["firstface"]), int(sub["numfaces"]))
+              for i, m in enumerate(models) for sub in m[1:]]])
+        self.out["FACES"] = order.take(faces)
+        self.face_maps = order.maps
+        lump = self.shape.leaf_faces
+        leaf_faces = self.rec(lump)
+        for i, records in enumerate(leaf_faces):
+            name = records.dtype.names[0]
+            values = wide(records, name)
+            if len(values) and (values.min() < 0 or values.max() >= len(self.face_maps[i])):
+                raise BspError(f"{lump} names a face past the map's {len(self.face_maps[i])}",
+                               path=self.names[i])
+            put(records, name, self.face_maps[i][values], lump)
+        self.leaf_face_offs = _offsets([len(r) for r in leaf_faces])
+        self.out[lump] = numpy.concatenate(leaf_faces)
+
+    def leafs(self, keep_vis: bool) -> None:
+        """Leaf 0 shared, each map's leafs in the order its family's visibility wants."""
+        from .quake1 import merge_quake1_leafs
+        from .quake2 import merge_quake2
+
+        leafs, solid = self.rec("LEAFS"), SOLID[self.family.engine]
+        first = self.shape.leaf_face_field
+        for i, records in enumerate(leafs):
+            if not len(records) or int(records[0]["contents"]) != solid:
+                raise BspError(f"leaf 0 is not the shared solid leaf (contents {solid})",
+                               path=self.names[i])
+            put(records, first, wide(records, first) + self.leaf_face_offs[i], "LEAFS")
+            records[0] = leafs[0][0]
+        if self.shape.visibility == "clusters":
+            order, data = merge_quake2(self.bsps, self.names, self.rec, leafs, self.plane_maps,
+                                       self.texinfo_maps, keep_vis, self.out, self.report)
+        else:
+            order, data = merge_quake1_leafs(self.bsps, self.world_models, leafs, keep_vis,
+                                             self.report)
+        self.out["VISIBILITY"] = data
+        self.out["LEAFS"] = order.ranges.take(leafs + order.extra)
+        self.leaf_maps = order.ranges.maps
+        self.visleafs = order.visleafs
+
+    def nodes(self) -> None:
+        """The splits first (node 0 is the world's root: renderers and servers start there),
+        then every map's nodes."""
+        nodes = self.rec("NODES")
+        self.node_offs = _offsets([len(n) for n in nodes], len(self.joins))
+        for i, records in enumerate(nodes):
+            put(records, "planenum", self.plane_maps[i][wide(records, "planenum")], "NODES")
+            put(records, "children", remap.children(wide(records, "children"), self.node_offs[i],
+                                                    self.leaf_maps[i]), "NODES")
+            put(records, "firstface", remap.first_of(wide(records, "firstface"),
+                                                     wide(records, "numfaces"), self.face_maps[i]),
+                "NODES")
+        heads = [int(m[0]["headnode"].flat[0]) + off
+                 for m, off in zip(self.world_models, self.node_offs)]
+        joined = _join_nodes(self.joins, nodes[0].dtype, self.split_planes, heads)
+        self.out["NODES"] = numpy.concatenate([joined, *nodes])
+
+    def clipnodes(self) -> None:
+        """The splits of each clip hull first (mvdsv checks that a hull's clipnodes come after
+        its head: "bad node number"), then every map's clipnodes."""
+        self.clip_heads: dict[int, int] = {}
+        self.clip_offs = [0] * self.k
+        hulls, count = self.shape.clip_hulls, len(self.joins)
+        if not hulls:
+            return
+        clipnodes = self.rec("CLIPNODES")
+        self.clip_offs = _offsets([len(c) for c in clipnodes], count * len(hulls))
         for i, records in enumerate(clipnodes):
-            put(records, "planenum", plane_maps[i][wide(records, "planenum")], "CLIPNODES")
-            put(records, "children", offset_where(wide(records, "children"), clip_offs[i]),
+            put(records, "planenum", self.plane_maps[i][wide(records, "planenum")], "CLIPNODES")
+            put(records, "children", offset_where(wide(records, "children"), self.clip_offs[i]),
                 "CLIPNODES")
         pieces = []
-        for n, hull in enumerate(shape.clip_hulls):
-            tops = [head + clip_offs[i] if head >= 0 else head
-                    for i, head in enumerate(int(m[0]["headnode"][hull]) for m in models)]
-            pieces.append(_join_clipnodes(joins, clipnodes[0].dtype, split_plane, tops,
-                                          n * len(joins)))
-            clip_heads[hull] = n * len(joins)
-        out["CLIPNODES"] = numpy.concatenate([*pieces, *clipnodes])
+        for n, hull in enumerate(hulls):
+            heads = [int(m[0]["headnode"][hull]) for m in self.world_models]
+            tops = [head + off if head >= 0 else head for head, off in zip(heads, self.clip_offs)]
+            pieces.append(_join_clipnodes(self.joins, clipnodes[0].dtype, self.split_planes,
+                                          tops, n * count))
+            self.clip_heads[hull] = n * count
+        self.out["CLIPNODES"] = numpy.concatenate([*pieces, *clipnodes])
 
-    # models: one world, then every map's brush models
-    world = models[0][:1].copy()
-    world["mins"], world["maxs"] = _xyz_box(tree.union(boxes), world.dtype["mins"])
-    world["headnode"] = 0 if world.dtype["headnode"].shape == () else world["headnode"]
-    if clip_heads:
-        for hull, head in clip_heads.items():
-            world["headnode"][0, hull] = head
-        world["headnode"][0, 0] = 0
-    world["firstface"] = 0
-    world["numfaces"] = sum(int(m[0]["numfaces"]) for m in models)
-    if "visleafs" in world.dtype.names:
-        world["visleafs"] = leaf_order.visleafs
-    subs = []
-    for i, records in enumerate(models):
-        sub = records[1:].copy()
-        heads_i = wide(sub, "headnode")
-        if heads_i.ndim == 1:       # a model may be a single leaf (-1 - leaf)
-            put(sub, "headnode", remap.children(heads_i, node_offs[i], leaf_maps[i]), "MODELS")
+    def models(self, box: tree.Box) -> None:
+        """One world (model 0), then every map's brush models in map order."""
+        models = self.world_models
+        world = models[0][:1].copy()
+        world["mins"], world["maxs"] = _xyz_box(box, world.dtype["mins"])
+        if world.dtype["headnode"].shape == ():
+            world["headnode"] = 0
         else:
-            heads_i[:, 0] = remap.children(heads_i[:, 0], node_offs[i], leaf_maps[i])
-            for hull in shape.clip_hulls:
-                heads_i[:, hull] = offset_where(heads_i[:, hull], clip_offs[i])
-            put(sub, "headnode", heads_i, "MODELS")
-        put(sub, "firstface", remap.first_of(wide(sub, "firstface"), wide(sub, "numfaces"),
-                                             face_maps[i]), "MODELS")
-        subs.append(sub)
-    out["MODELS"] = numpy.concatenate([world, *subs])
-    model_starts = _offsets([len(m) - 1 for m in models], 1)
-
-    # entities
-    lumps = [bsp.entities(lenient=True) for bsp in bsps]
-    text, entity_count, report.entities = merge_entities(lumps, list(names), model_starts,
-                                                          rename)
-    out["ENTITIES"] = text
-    report.splits = [{"axis": "xyz"[j.axis], "dist": j.dist} for j in joins]
-    lumps_out = {name: value if isinstance(value, bytes) else value.tobytes()
-                 for name, value in out.items()}
-    report.counts = {name: len(value) for name, value in out.items()
-                     if not isinstance(value, bytes)}
-    return Merged(lumps_out, report, entity_count)
+            world["headnode"][0, 0] = 0
+            for hull, head in self.clip_heads.items():
+                world["headnode"][0, hull] = head
+        world["firstface"] = 0
+        world["numfaces"] = sum(int(m[0]["numfaces"]) for m in models)
+        if "visleafs" in (world.dtype.names or ()):
+            world["visleafs"] = self.visleafs
+        subs = []
+        for i, records in enumerate(models):
+            sub = records[1:].copy()
+            heads = wide(sub, "headnode")
+            if heads.ndim == 1:         # a model may be a single leaf (-1 - leaf)
+                heads = remap.children(heads, self.node_offs[i], self.leaf_maps[i])
+            else:
+                heads[:, 0] = remap.children(heads[:, 0], self.node_offs[i], self.leaf_maps[i])
+                for hull in self.shape.clip_hulls:
+                    heads[:, hull] = offset_where(heads[:, hull], self.clip_offs[i])
+            put(sub, "headnode", heads, "MODELS")
+            put(sub, "firstface", remap.first_of(wide(sub, "firstface"), wide(sub, "numfaces"),
+                                                 self.face_maps[i]), "MODELS")
+            subs.append(sub)
+        self.out["MODELS"] = numpy.concatenate([world, *subs])
+        self.model_starts = _offsets([len(m) - 1 for m in models], 1)
 
 
 def _through(index_map: Array, values: Array) -> Array:
@@ -334,8 +362,7 @@ def _xyz_box(box: tree.Box, dtype: numpy.dtype) -> tuple[Array, Array]:
     return mins, maxs
 
 
-def _ref(subtree: tree.Tree, joins: list[tree.Split], maps: list[int], base: int,
-         leaf: bool) -> int:
+def _ref(subtree: tree.Tree, joins: list[tree.Split], maps: list[int], base: int) -> int:
     """A child pointing at a split (its index from `base`) or at a map's own head."""
     if isinstance(subtree, int):
         return maps[subtree]
@@ -349,8 +376,8 @@ def _join_nodes(joins: list[tree.Split], dtype: numpy.dtype, planes: Array,
     integer = dtype["mins"][0].kind in "iu"
     for n, join in enumerate(joins):
         nodes["planenum"][n] = planes[n]
-        nodes["children"][n] = (_ref(join.front, joins, heads, 0, False),
-                                _ref(join.back, joins, heads, 0, False))
+        nodes["children"][n] = (_ref(join.front, joins, heads, 0),
+                                _ref(join.back, joins, heads, 0))
         for corner, values in (("mins", join.box[0]), ("maxs", join.box[1])):
             for axis, value in zip("xyz", values):
                 if integer:
@@ -366,6 +393,6 @@ def _join_clipnodes(joins: list[tree.Split], dtype: numpy.dtype, planes: Array,
     clipnodes = numpy.zeros(len(joins), dtype)
     for n, join in enumerate(joins):
         clipnodes["planenum"][n] = planes[n]
-        clipnodes["children"][n] = (_ref(join.front, joins, tops, base, True),
-                                    _ref(join.back, joins, tops, base, True))
+        clipnodes["children"][n] = (_ref(join.front, joins, tops, base),
+                                    _ref(join.back, joins, tops, base))
     return clipnodes
