@@ -45,6 +45,12 @@ WIDE = {"NODES": numpy.dtype([("planenum", "<i4"), ("children", "<i4", 2), ("min
         "LEAFS": numpy.dtype([("contents", "<i4"), ("visofs", "<i4"), ("mins", V3F),
                               ("maxs", V3F), ("first", "<u4"), ("count", "<u4"),
                               ("ambient", "u1", 4)])}
+MIXED = {"NODES": numpy.dtype([("planenum", "<i4"), ("children", "<i4", 2), ("mins", V3S),
+                               ("maxs", V3S), ("firstface", "<u4"), ("numfaces", "<u4")]),
+         "CLIPNODES": WIDE["CLIPNODES"],
+         "LEAFS": numpy.dtype([("contents", "<i4"), ("visofs", "<i4"), ("mins", V3S),
+                               ("maxs", V3S), ("first", "<u4"), ("count", "<u4"),
+                               ("ambient", "u1", 4)])}      # 2PSB: BSP2 indices, int16 bounds
 Q1_MODEL = numpy.dtype([("mins", V3F), ("maxs", V3F), ("origin", V3F), ("headnode", "<i4", 4),
                         ("visleafs", "<i4"), ("firstface", "<i4"), ("numfaces", "<i4")])
 Q2 = {"NODES": numpy.dtype([("planenum", "<i4"), ("children", "<i4", 2), ("mins", V3S),
@@ -65,10 +71,10 @@ class Map:
         if magic == b"IBSP":
             self.kind, lumps, types, start = "q2", Q2_LUMPS, {**Q2, "PLANES": PLANE}, 8
         else:
-            wide = magic in (b"BSP2", b"2PSB")
             version = struct.unpack_from("<i", data)[0]
             self.kind = "goldsrc" if version == 30 else "q1"
-            types = {**(WIDE if wide else SHORT), "PLANES": PLANE, "MODELS": Q1_MODEL}
+            shapes = {b"BSP2": WIDE, b"2PSB": MIXED}.get(magic, SHORT)
+            types = {**shapes, "PLANES": PLANE, "MODELS": Q1_MODEL}
             lumps, start = Q1_LUMPS, 4
         self.arrays = {}
         for name, index in lumps.items():
@@ -408,3 +414,15 @@ def test_each_map_sees_only_its_own_leafs(tmp_path, name):
 def _span(data: bytes, index: int) -> tuple[int, int]:
     offset, length = struct.unpack_from("<ii", data, 4 + 8 * index)
     return offset, offset + length
+
+
+def test_2psb_maps_merge(tmp_path):
+    """2PSB (BSP2 indices, int16 bounds), made by `convert`: the oracle, and mvdsv if there."""
+    a = tmp_path / "a.bsp"
+    done = run_cli("convert", corpus("q1/librequake_start_bspx.bsp"), "--to", "2psb", "-o", a)
+    assert done.returncode == 0, done.stderr
+    assert a.read_bytes()[:4] == b"2PSB"
+    out = check_pair(tmp_path, a, None, 1000)
+    assert out.read_bytes()[:4] == b"2PSB"
+    if MVDSV.exists() and (TOOLS / "q1oracle.sh").exists():
+        engine_matches(out)
