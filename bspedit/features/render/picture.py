@@ -41,6 +41,8 @@ EDGE_SHADE = 0.62
 SKY = (172, 198, 222)
 #: largest picture side drawn at 2x2 samples per pixel (larger ones: 1 sample)
 SUPERSAMPLED_UP_TO = 2048
+#: rows of supersampled pixels coloured at a time
+BAND = 256
 
 
 @dataclass
@@ -55,14 +57,16 @@ class Picture:
     faces_drawn: int
     faces_skipped: dict[str, int]
     geometry: Geometry = field(repr=False)
-    order: Array = field(repr=False)          # the drawn polygons, lowest first
+    order: Array = field(repr=False)          # the drawn polygons, in paint order
+    key: Array = field(repr=False)            # (len(order),) their paint order key
     colours: Array = field(repr=False)        # (len(order), 3) flat colour of each
 
     def outlines(self) -> list[tuple[int, tuple[int, int, int], list[Array]]]:
-        """Per drawn face, lowest first: (face, RGB, its polygons as (K, 2) pixel coords)."""
+        """Per drawn face, in paint order (sky, then lowest first): (face, RGB, its polygons
+        as (K, 2) pixel coordinates)."""
         geo = self.geometry
         faces = geo.face[self.order]
-        centre = _centroid_z(geo)[self.order]
+        centre = self.key
         unique, inverse = numpy.unique(faces, return_inverse=True)
         height = numpy.bincount(inverse, centre) / numpy.bincount(inverse)
         colour = numpy.stack([numpy.bincount(inverse, self.colours[:, k]) for k in range(3)],
@@ -146,43 +150,15 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
                           size)
     z_range = (float(ground[:, 2].min()), float(ground[:, 2].max())) if len(ground) \
         else (0.0, 0.0)
-    order = selected[numpy.argsort(centre[selected], kind="stable")]
+    # paint order: lowest first; sky is the backdrop, under everything whatever its height
+    key = numpy.where(is_sky, -numpy.inf, centre)
+    order = selected[numpy.argsort(key[selected], kind="stable")]
     factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
     fine = frame.finer(factor)
     ids = rasterize(geo, order, fine)
-    # per polygon, row 0 standing for "nothing": plane, slope shade, flat colour
-    plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
-    shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
-    xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
-    xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
-    z = plane[ids, 0] * xs + plane[ids, 1] * ys + plane[ids, 2]
-    mask = ids > 0
-    z[~mask] = numpy.nan
-    shade = shade_of[ids] * numpy.where(_edges(z, fine.scale), EDGE_SHADE, 1.0).astype(
-        numpy.float32)
-
     flat = _flat_colours(bsp, geo, order, color, z_range, atlases, palette)
-    if color == "height":
-        lut = colors.ramp(numpy.linspace(0.0, 1.0, 1024)).astype(numpy.float32)
-        scaled = (z - z_range[0]) * (1023 / max(z_range[1] - z_range[0], 1e-6))
-        colour = lut[numpy.clip(numpy.nan_to_num(scaled), 0, 1023).astype(numpy.int16)]
-    elif color == "texture":
-        table = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
-        per_polygon = numpy.concatenate([numpy.zeros((1, 3), numpy.float32), table[
-            numpy.maximum(geo.face_texture[poly_face], 0)]])
-        colour = per_polygon[ids]
-    else:
-        assert atlases is not None
-        colour = numpy.zeros(ids.shape + (3,), numpy.float32)
-        rows, cols = numpy.nonzero(mask)
-        points = numpy.stack([xs[0, cols], ys[rows, 0], z[mask]], axis=1).astype(numpy.float64)
-        colour[mask] = _light(atlases, geo, ids[mask] - 1, points)
-    sky_of = numpy.concatenate([[False], is_sky])
-    colour[sky_of[ids]] = SKY
     flat[is_sky[order]] = SKY
-    rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
-    rgba[..., :3] = numpy.clip(colour * shade[..., None], 0, 255)
-    rgba[..., 3] = numpy.where(mask, 255, 0)
+    rgba = _pixels(bsp, geo, ids, fine, color, z_range, is_sky, atlases, palette)
     image = reduce(rgba, factor)
     legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
     if legend and legend_range is not None and len(selected):
@@ -190,7 +166,55 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
 
         draw_legend(image, z_range)
     return Picture(image, frame, color, legend_range, int(drawn_faces.sum()), skipped, geo,
-                   order, flat * _slope_shade(geo.normal[order])[:, None])
+                   order, key[order], flat * _slope_shade(geo.normal[order])[:, None])
+
+
+def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
+            z_range: tuple[float, float], is_sky: Array, atlases: Any,
+            palette: bytes | None) -> Array:
+    """(H, W, 4) uint8: each pixel's colour from its polygon `ids` (1 + polygon, 0: none),
+    worked out in bands of rows (memory stays flat whatever the picture's size)."""
+    # per polygon, row 0 standing for "nothing": plane, slope shade, sky, texture colour
+    plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
+    shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
+    sky_of = numpy.concatenate([[False], is_sky])
+    table = None
+    page = colors.style_page(atlases) if color == "lightmap" else None
+    if color == "texture":
+        colours = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
+        table = numpy.concatenate([numpy.zeros((1, 3), numpy.float32),
+                                   colours[numpy.maximum(geo.face_texture[geo.face], 0)]])
+    lut = colors.ramp(numpy.linspace(0.0, 1.0, 1024)).astype(numpy.float32)
+    to_lut = 1023 / max(z_range[1] - z_range[0], 1e-6)
+    xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
+    xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
+    rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
+    for top in range(0, fine.height, BAND):
+        rows = slice(top, min(top + BAND, fine.height))
+        extended = slice(top, min(top + BAND + 1, fine.height))   # a row more for edges
+        band = ids[extended]
+        z = plane[band, 0] * xs + plane[band, 1] * ys[extended] + plane[band, 2]
+        mask = band > 0
+        z[~mask] = numpy.nan
+        count = rows.stop - rows.start
+        edge = _edges(z, fine.scale)[:count]
+        band, z, mask = band[:count], z[:count], mask[:count]
+        shade = shade_of[band] * numpy.where(edge, EDGE_SHADE, 1.0).astype(numpy.float32)
+        if color == "height":
+            scaled = numpy.nan_to_num((z - z_range[0]) * to_lut)
+            colour = lut[numpy.clip(scaled, 0, 1023).astype(numpy.int16)]
+        elif table is not None:
+            colour = table[band]
+        else:
+            colour = numpy.zeros(band.shape + (3,), numpy.float32)
+            r, c = numpy.nonzero(mask)
+            points = numpy.stack([xs[0, c], ys[rows][r, 0], z[mask]], axis=1)
+            colour[mask] = _light(atlases, page, geo, band[mask] - 1,
+                                  points.astype(numpy.float64))
+        colour[sky_of[band]] = SKY
+        rgba[rows, :, :3] = numpy.clip(colour * shade[..., None], 0, 255)
+        rgba[rows, :, 3] = numpy.where(mask, 255, 0)
+    return rgba
 
 
 def _selected_corners(geo: Geometry, selected: Array) -> Array:
@@ -252,10 +276,12 @@ def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
     return colors.face_light(atlases, colors.style_page(atlases), unique)[inverse]
 
 
-def _light(atlases: Any, geo: Geometry, polygon: Array, points: Array) -> Array:
-    """(N, 3): the light at world `points` on their polygons (grey on unlit faces)."""
-    page = colors.style_page(atlases)
+def _light(atlases: Any, page: Array, geo: Geometry, polygon: Array, points: Array) -> Array:
+    """(N, 3): the light of `page` at world `points` on their polygons (grey on unlit
+    faces)."""
     out = numpy.full((len(polygon), 3), 128.0)
+    if not len(polygon):
+        return out
     faces = geo.face[polygon]
     st = None
     if geo.lightmap_st is not None:
