@@ -147,3 +147,17 @@ def test_goldsrc_wad_lists_are_joined(tmp_path):
     assert run_cli("merge", a, b, "--shift", f"{b}=16384,0,0", "-o", out).returncode == 0
     world = [e for e in entities(out) if e.get("classname") == "worldspawn"]
     assert world[0]["wad"] == "halflife.wad;decals.wad;custom.wad"
+
+
+def test_bounds_no_axial_plane_can_split_are_refused():
+    from bspedit.errors import BspError
+    from bspedit.features.merge import tree
+
+    pinwheel = {0: ((0, 0, 0), (2, 1, 1)), 1: ((2, 0, 0), (3, 2, 1)),
+                2: ((1, 2, 0), (3, 3, 1)), 3: ((0, 1, 0), (1, 3, 1))}
+    assert all(tree.overlap(pinwheel[i], pinwheel[j]) is None
+               for i in pinwheel for j in pinwheel if i < j)
+    with pytest.raises(BspError, match="axial planes"):
+        tree.split(pinwheel)
+    joined = tree.split({0: pinwheel[0], 1: pinwheel[1], 2: pinwheel[2]})
+    assert len(tree.splits(joined)) == 2
