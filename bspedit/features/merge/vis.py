@@ -57,7 +57,7 @@ class RowWriter:
     def add(self, data: bytes, offsets: Iterable[int], own: int, before: int) -> dict[int, int]:
         """Each distinct offset (>= 0) of a map's rows -> the merged row's offset. `own`: the
         bytes of the map's rows, `before`: the merged bytes before its first one. A row that
-        cannot be read is left out (its leafs or clusters then see everything)."""
+        cannot be read is left out of the result (the caller decides what its leafs see)."""
         moved: dict[int, int] = {}
         head, tail = zero_run(before), zero_run(self.width - before - own)
         for offset in sorted(set(offsets)):
