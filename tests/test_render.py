@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy
 import pytest
@@ -57,8 +58,11 @@ def _every_mode(path: Path, tmp_path: Path) -> None:
                 assert (alpha > 0).any() == (result["faces_drawn"] > 0)
             else:
                 text = out.read_text()
-                assert text.count("<path ") == result["faces_drawn"] or \
-                    result["faces_drawn"] == 0
+                root = ElementTree.fromstring(text)       # well-formed XML
+                paths = root.findall(".//{http://www.w3.org/2000/svg}path")
+                assert len(paths) == result["faces_drawn"]
+                meta = root.find("{http://www.w3.org/2000/svg}metadata")
+                assert json.loads(meta.text) == result["frame"]
                 assert f'viewBox="0 0 {result["frame"]["width"]} ' in text
 
 
