@@ -323,7 +323,7 @@ def test_mvdsv_loads_two_different_maps_merged(tmp_path, a, b):
     engine_matches(out)
 
 
-def test_quake2_areas_and_clusters_stay_apart(tmp_path):
+def test_quake2_areas_clusters_and_plane_pairs(tmp_path):
     a = corpus("q2/opentdm_2box4.bsp")
     b = tmp_path / "copy.bsp"
     shutil.copyfile(a, b)
@@ -347,6 +347,10 @@ def test_quake2_areas_and_clusters_stay_apart(tmp_path):
     assert struct.unpack_from("<i", lump(data, 3))[0] == start + clusters
     assert (first["cluster"] == own["cluster"]).all()
     assert (second["cluster"] == numpy.where(own["cluster"] >= 0, own["cluster"] + start, -1)).all()
+    for planes in (source["PLANES"], merged["PLANES"]):      # qbsp3's pairs: n ^ 1 is n flipped
+        normals = numpy.stack([planes["normal"][a] for a in "xyz"], axis=1)
+        assert (normals[0::2] == -normals[1::2]).all()
+        assert (planes["dist"][0::2] == -planes["dist"][1::2]).all()
 
 
 def decompress(data: bytes, offset: int, size: int) -> numpy.ndarray:

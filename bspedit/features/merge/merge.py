@@ -37,11 +37,12 @@ class Shape:
     clip_hulls: tuple[int, ...]     # model headnode[] entries joined through CLIPNODES
     visibility: str                 # "leafs": rows per leaf; "clusters": Quake 2's dvis_t
     miptex: bool                    # a TEXTURES lump (else texinfo holds the names)
+    plane_pairs: bool               # planes go in pairs, n ^ 1 is n flipped (qbsp3)
 
 
-SHAPES = {"quake1": Shape("MARKSURFACES", "firstmarksurface", (1, 2), "leafs", True),
-          "goldsrc": Shape("MARKSURFACES", "firstmarksurface", (1, 2, 3), "leafs", True),
-          "quake2": Shape("LEAFFACES", "firstleafface", (), "clusters", False)}
+SHAPES = {"quake1": Shape("MARKSURFACES", "firstmarksurface", (1, 2), "leafs", True, False),
+          "goldsrc": Shape("MARKSURFACES", "firstmarksurface", (1, 2, 3), "leafs", True, False),
+          "quake2": Shape("LEAFFACES", "firstleafface", (), "clusters", False, True)}
 SOLID = {"quake1": -2, "goldsrc": -2, "quake2": 1}      # leaf 0's contents, shared by all
 
 
@@ -170,18 +171,22 @@ class _Merge:
         return [bsp.records(lump, writable=True).copy() for bsp in self.bsps]
 
     def planes(self) -> None:
-        """Every map's planes, then the splits'; equal ones (to the byte) shared."""
+        """Every map's planes, then the splits'; equal ones (to the byte) shared. Quake 2
+        planes stay in pairs (a plane and its flipped twin: shared as one, splits written
+        as two) when every map keeps them so."""
         planes = self.rec("PLANES")
-        splits: Array = numpy.zeros(len(self.joins), planes[0].dtype)
+        group = 2 if self.shape.plane_pairs and all(len(p) % 2 == 0 for p in planes) else 1
+        splits: Array = numpy.zeros(len(self.joins) * group, planes[0].dtype)
         for n, join in enumerate(self.joins):
-            splits["normal"]["xyz"[join.axis]][n] = 1.0
-            splits["dist"][n] = join.dist
-            splits["type"][n] = join.axis
-        merged, index = remap.dedupe(numpy.concatenate([*planes, splits]))
+            for twin, sign in enumerate((1.0, -1.0)[:group]):
+                splits["normal"]["xyz"[join.axis]][n * group + twin] = sign
+                splits["dist"][n * group + twin] = sign * join.dist
+                splits["type"][n * group + twin] = join.axis
+        merged, index = remap.dedupe(numpy.concatenate([*planes, splits]), group)
         starts = _offsets([len(p) for p in planes])
         self.plane_maps = [index[s:s + len(p)] for s, p in zip(starts, planes)]
-        self.split_planes = index[sum(len(p) for p in planes):]
-        self.report.shared_planes = sum(len(p) for p in planes) + len(self.joins) - len(merged)
+        self.split_planes = index[sum(len(p) for p in planes)::group]
+        self.report.shared_planes = sum(len(p) for p in planes) + len(splits) - len(merged)
         self.out["PLANES"] = merged
 
     def texinfo(self) -> None:

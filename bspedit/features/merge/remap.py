@@ -35,17 +35,20 @@ def wide(records: Array, name: str) -> Array:
     return records[name].astype(numpy.int64)
 
 
-def dedupe(records: Array) -> tuple[Array, Array]:
+def dedupe(records: Array, group: int = 1) -> tuple[Array, Array]:
     """Equal records (same bytes) kept once, in the order of their first use; and each
-    record's new index."""
+    record's new index. `group`: records go in runs of that many, compared and kept as one
+    (Quake 2 planes: a plane and its flipped twin)."""
     if not len(records):
         return records, numpy.zeros(0, numpy.int64)
-    raw = numpy.ascontiguousarray(records).view(numpy.dtype((numpy.void, records.dtype.itemsize)))
-    _, first, inverse = numpy.unique(raw.ravel(), return_index=True, return_inverse=True)
+    runs = numpy.ascontiguousarray(records).reshape(-1, group)
+    raw = runs.view(numpy.dtype((numpy.void, records.dtype.itemsize * group))).ravel()
+    _, first, inverse = numpy.unique(raw, return_index=True, return_inverse=True)
     order = numpy.argsort(first, kind="stable")
     rank = numpy.empty_like(order)
     rank[order] = numpy.arange(len(order))
-    return records[first[order]], rank[inverse.ravel()].astype(numpy.int64)
+    index = rank[inverse.ravel()].astype(numpy.int64)[:, None] * group + numpy.arange(group)
+    return runs[first[order]].reshape(-1), index.reshape(-1)
 
 
 def offset_where(values: Array, offset: int, keep_below: int = 0) -> Array:
