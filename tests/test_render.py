@@ -13,15 +13,15 @@ from xml.etree import ElementTree
 
 import numpy
 import pytest
+import render_oracle
+from conftest import CONSOLE_MAP, CORPUS, corpus_maps, run_cli
 from PIL import Image
 
 import bspedit
-import render_oracle
 from bspedit.cli import invoke
 from bspedit.features.render.colors import ramp
 from bspedit.features.render.picture import topdown
 from bspedit.features.render.writers import FRAME_KEY
-from conftest import CONSOLE_MAP, CORPUS, corpus_maps, run_cli
 
 FAST = ["q1/slipgate_b_batt0.bsp", "q1/bsptool_remakequake_mp_lobby_bsp2.bsp",
         "goldsrc/hltopdown_test.bsp", "q2/bsptool_q2_mp_lobby.bsp",

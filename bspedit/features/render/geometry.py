@@ -60,8 +60,8 @@ HIDDEN: dict[str, Hidden] = {      # by Family.engine
                       (r"textures/common/origin$", "origin"))),
     "source": Hidden(((0x2, "sky"), (0x4, "sky"), (0x40, "trigger"), (0x80, "nodraw"),
                       (0x100, "hint"), (0x200, "skip")),
-                     names=((r"tools/tools(nodraw|invisible\w*|areaportal|occluder\w*|"
-                             r"blocklight|fog\w*|blockbullets\w*)$", "nodraw"),
+                     names=(((r"tools/tools(nodraw|invisible\w*|areaportal|occluder\w*|"
+                              r"blocklight|fog\w*|blockbullets\w*)$"), "nodraw"),
                             (r"tools/tools(player|npc|control)?clip$", "clip"),
                             (r"tools/toolstrigger$", "trigger"),
                             (r"tools/toolssky(box|box2d)?$", "sky"),

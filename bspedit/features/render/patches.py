@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 
 import numpy
 
-from .geometry import REASONS, Array, Geometry, entity_origins, face_models, textures, xyz
+from .geometry import (
+    REASONS,
+    Array,
+    Geometry,
+    entity_origins,
+    face_models,
+    textures,
+    xyz,
+)
 
 if TYPE_CHECKING:
     from ...bsp import Bsp

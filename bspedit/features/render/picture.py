@@ -206,6 +206,7 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
         elif table is not None:
             colour = table[band]
         else:
+            assert page is not None
             colour = numpy.zeros(band.shape + (3,), numpy.float32)
             r, c = numpy.nonzero(mask)
             points = numpy.stack([xs[0, c], ys[rows][r, 0], z[mask]], axis=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -85,17 +86,17 @@ def _svg_legend(picture: Picture) -> list[str]:
     bar_w, bar_h = LEGEND_BAR
     low, high = _label(picture.legend["min_z"]), _label(picture.legend["max_z"])
     return [f'<defs><linearGradient id="ramp">{stops}</linearGradient></defs>',
-            f'<g id="legend" font-family="sans-serif" font-size="10" fill="#fff">',
-            f'<rect x="2" y="2" width="{bar_w + 8}" height="{bar_h + LEGEND_TEXT + 10}" '
-            f'fill="#000" fill-opacity="0.63"/>',
+            '<g id="legend" font-family="sans-serif" font-size="10" fill="#fff">',
+            (f'<rect x="2" y="2" width="{bar_w + 8}" height="{bar_h + LEGEND_TEXT + 10}" '
+             'fill="#000" fill-opacity="0.63"/>'),
             f'<rect x="6" y="6" width="{bar_w}" height="{bar_h}" fill="url(#ramp)"/>',
             f'<text x="6" y="{bar_h + 18}">z {low}</text>',
             f'<text x="{6 + bar_w}" y="{bar_h + 18}" text-anchor="end">{high}</text>',
             "</g>"]
 
 
-def _hex(colour: object) -> str:
-    r, g, b = (max(0, min(255, int(round(float(v))))) for v in colour)  # type: ignore[attr-defined]
+def _hex(colour: Iterable[float]) -> str:
+    r, g, b = (max(0, min(255, round(float(v)))) for v in colour)
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
@@ -105,10 +106,10 @@ def svg_bytes(picture: Picture) -> bytes:
     frame = picture.frame
     meta = json.dumps(frame.to_json())
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<svg xmlns="http://www.w3.org/2000/svg" width="{frame.width}" '
-             f'height="{frame.height}" viewBox="0 0 {frame.width} {frame.height}" '
-             f'data-min-x="{frame.min_x!r}" data-max-y="{frame.max_y!r}" '
-             f'data-units-per-pixel="{frame.scale!r}">',
+             (f'<svg xmlns="http://www.w3.org/2000/svg" width="{frame.width}" '
+              f'height="{frame.height}" viewBox="0 0 {frame.width} {frame.height}" '
+              f'data-min-x="{frame.min_x!r}" data-max-y="{frame.max_y!r}" '
+              f'data-units-per-pixel="{frame.scale!r}">'),
              f'<metadata id="bspedit-frame">{escape(meta)}</metadata>',
              '<g id="faces" stroke-width="0.6" stroke-linejoin="round">']
     for face, rgb, polygons in picture.outlines():
