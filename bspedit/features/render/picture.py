@@ -195,14 +195,12 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
         band = ids[extended]
         z = plane[band, 0] * xs + plane[band, 1] * ys[extended] + plane[band, 2]
         mask = band > 0
-        z[~mask] = numpy.nan
         count = rows.stop - rows.start
-        edge = _edges(z, fine.scale)[:count]
+        edge = _edges(numpy.where(mask, z, numpy.float32(numpy.nan)), fine.scale)[:count]
         band, z, mask = band[:count], z[:count], mask[:count]
-        shade = shade_of[band] * numpy.where(edge, EDGE_SHADE, 1.0).astype(numpy.float32)
+        shade = shade_of[band] * (1 + (EDGE_SHADE - 1) * edge.astype(numpy.float32))
         if color == "height":
-            scaled = numpy.nan_to_num((z - z_range[0]) * to_lut)
-            colour = lut[numpy.clip(scaled, 0, 1023).astype(numpy.int16)]
+            colour = lut[numpy.clip((z - z_range[0]) * to_lut, 0, 1023).astype(numpy.int16)]
         elif table is not None:
             colour = table[band]
         else:
