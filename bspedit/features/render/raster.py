@@ -45,7 +45,9 @@ class Frame:
         pad = max(1, round(size * margin))
         inner = max(size - 2 * pad, 1)
         span_x, span_y = maxs[0] - mins[0], maxs[1] - mins[1]
-        scale = max(span_x, span_y, 1e-6) / inner
+        if max(span_x, span_y) < 1.0:           # a point or nothing: a unit square
+            span_x = span_y = 1.0
+        scale = max(span_x, span_y) / inner
         width = max(1, min(size, math.ceil(span_x / scale - 1e-9) + 2 * pad))
         height = max(1, min(size, math.ceil(span_y / scale - 1e-9) + 2 * pad))
         centre_x, centre_y = (mins[0] + maxs[0]) / 2, (mins[1] + maxs[1]) / 2
