@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy
 import pytest
+from conftest import CORPUS
 
 import bspedit
 from bspedit.features.render.picture import topdown
 from bspedit.features.render.raster import Frame
-from conftest import CORPUS
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
 
