@@ -258,3 +258,26 @@ def test_each_renders_a_folder(tmp_path):
     assert done.returncode == 0, done.stderr
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert written == sorted(Path(n).stem + ".png" for n in FAST[:2])
+
+
+@needs_corpus
+@pytest.mark.parametrize("family", ["ql", "rbsp", "fbsp"])
+def test_quake3_variants_draw_what_their_source_draws(family, tmp_path):
+    """IBSP 47, RBSP and FBSP maps made from a real IBSP 46 map (tests/quake3_variants.py)
+    draw the same picture; RBSP and IBSP 47 the same light too (FBSP's pages are 4x larger,
+    each texel a 4x4 block, so its bilinear light differs a little)."""
+    import quake3_variants
+
+    source = CORPUS / "q3/openarena_am_galmevish.bsp"
+    variant = tmp_path / f"{family}.bsp"
+    variant.write_bytes(quake3_variants.convert(source.read_bytes(), family))
+    for color in ("height", "lightmap"):
+        pictures = []
+        for path in (source, variant):
+            with bspedit.open(path) as bsp:
+                pictures.append(numpy.asarray(topdown(bsp, size=256, color=color).image))
+        difference = numpy.abs(pictures[0].astype(int) - pictures[1].astype(int))
+        if color == "lightmap" and family == "fbsp":
+            assert difference.mean() < 4
+        else:
+            assert difference.max() == 0

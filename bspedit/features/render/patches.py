@@ -35,7 +35,8 @@ def surfaces(bsp: Bsp) -> Geometry:
     verts = bsp.records("DRAWVERTS")
     points, normals = xyz(verts["xyz"]), xyz(verts["normal"])
     with numpy.errstate(invalid="ignore"):      # signalling NaNs in unlit vertices
-        st = numpy.asarray(verts["lightmap"], numpy.float64).reshape(-1, 2)
+        # RBSP, FBSP: four styles' coordinates; the first is the normal light's
+        st = numpy.asarray(verts["lightmap"], numpy.float64).reshape(len(verts), -1)[:, :2]
     indexes = bsp.records("DRAWINDEXES")["index"].astype(numpy.int64)
     count = len(records)
     kind = records["surface_type"].astype(numpy.int64)
