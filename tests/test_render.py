@@ -281,3 +281,31 @@ def test_quake3_variants_draw_what_their_source_draws(family, tmp_path):
             assert difference.mean() < 4
         else:
             assert difference.max() == 0
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", ["q2/opentdm_q2rdm2_indexorder.bsp",
+                                  "source/sdk2013_sdk_vehicles_v19.bsp",
+                                  "q3/openarena_am_galmevish.bsp"])
+def test_svg_draws_the_png_footprint(name, tmp_path):
+    """The SVG's paths, filled here with Pillow in their viewBox pixels, cover what the PNG
+    of the same map covers (IoU >= 0.98): the vector picture has the same geometry and
+    frame."""
+    import re
+
+    from PIL import ImageDraw
+
+    png, svg = tmp_path / "top.png", tmp_path / "top.svg"
+    first = _render(CORPUS / name, png, "--size", "512", "--no-legend")
+    second = _render(CORPUS / name, svg, "--size", "512", "--no-legend")
+    assert first["frame"] == second["frame"]
+    frame = second["frame"]
+    drawn = Image.new("L", (frame["width"], frame["height"]), 0)
+    draw = ImageDraw.Draw(drawn)
+    for path in ElementTree.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}path"):
+        for subpath in re.findall(r"M([^Z]*)Z", path.get("d")):
+            numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", subpath)]
+            draw.polygon([v - 0.5 for v in numbers], fill=255)
+    ours = numpy.asarray(Image.open(png).getchannel("A")) > 128
+    vector = numpy.asarray(drawn) > 0
+    assert (ours & vector).sum() / (ours | vector).sum() >= 0.98
