@@ -59,8 +59,8 @@ ENTRY = {"name": str, "size": int, "stored_size": int, "method": str, "crc32": i
          "offset": int, "preload": bool}
 MEMBER = {"id": Maybe(str), "flags": int, "version": int, "offset": int, "stored_length": int,
           "length": int, "compressed": bool}
-SAVE = {"target": str, "layout": ("stable", "compact", "in-place", "repacked"), "size": int,
-        "changed": [str], "moved": [str], "checksums": Map({"before": int, "after": int}),
+SAVE = {"target": str, "layout": ("stable", "compact", "in-place", "repacked", "converted"),
+        "size": int, "changed": [str], "moved": [str], "checksums": Map({"before": int, "after": int}),
         "compared": str, "checksum_changed": bool, "written": bool,
         "bot_files": [{"path": str, "version": int, "before": int, "after": int}]}
 PAIRS = [[str]]
@@ -152,6 +152,9 @@ NEED = {"path": str, "reason": [str], "optional": bool,
         "base": bool}
 COMPARED = {"path": str, "size": int, "crc32": int, "location": ("loose", "vpk"),
             "where": Maybe(str), "base": bool, "readable": bool, "same": Maybe(bool)}
+SHIFT = {"offset": [float], "vertices": int, "planes": int, "nodes": int, "leafs": int,
+         "models": int, "texinfo": int, "entity_keys": int, "local_models": [int],
+         "copied": Map(int), "rounded_bounds": bool, "skipped_keys": [str]}
 RESULTS.update({
     "pak deps": {"map_name": str, "counts": Map(int), "files": [NEED],
                  "names": [{"kind": ("soundscript", "soundscape", "particle"), "name": str,
@@ -164,6 +167,25 @@ RESULTS.update({
     "pak audit": {"entries": int, "redundant": [COMPARED], "overrides": [COMPARED],
                   "in_mod": [COMPARED], "not_compared": [COMPARED], "unused": [str],
                   "compile_outputs": [str], "unresolved": [NEED], "problems": [str]},
+    "ent check": {"findings": [{"kind": ("dangling", "input", "duplicate", "outside", "asset",
+                                         "untargeted"),
+                                "severity": ("problem", "warning", "note"),
+                                "entity": {"index": int, "classname": str, "targetname": str},
+                                "key": str, "value": str, "message": str}],
+                  "counts": {"problem": int, "warning": int, "note": int}},
+    "transform": {"shift": SHIFT, "save": SAVE},
+    "merge": {"maps": [str], "shifts": [{"map": str, "shift": SHIFT}],
+              "splits": [{"axis": ("x", "y", "z"), "dist": float}], "counts": Map(int),
+              "shared_planes": int, "shared_textures": int, "shared_texinfo": int,
+              "visibility": str, "unreadable_rows": int, "dropped_bspx": [str],
+              "worldspawn_conflicts": [{"key": str, "kept": str, "dropped": str, "map": str}],
+              "targetname_clashes": [{"name": str, "maps": [str]}],
+              "renamed": [{"map": str, "old": str, "new": str}], "save": SAVE},
+    "convert": {"from": str, "to": str, "save": SAVE},
+    "lightmaps": {"directory": str, "family": str, "files": [str], "width": Maybe(int),
+                  "height": Maybe(int), "faces": int, "styles": [int], "hdr": bool},
+    "ent graph": {"output": str, "format": ("dot", "svg", "png"), "nodes": int, "edges": int,
+                  "dangling": int, "bytes": int},
 })
 for same, as_ in (("decompress", "compress"), ("ent delete-key", "ent set"),
                   ("ent add", "ent set"), ("ent remove", "ent set"),

@@ -27,8 +27,9 @@ MAPS = {"q1": "q1/slipgate_b_batt0.bsp", "goldsrc": "goldsrc/hltopdown_test.bsp"
         "source-lzma": "source/tf2classified_cp_stronghold_lzma.bsp"}
 SOURCE_ONLY = ("pak", "props", "gamelump", "compress", "decompress")
 MIPTEX_ONLY = ("tex extract", "tex embed", "tex unembed", "tex export")     # Quake 1, GoldSrc
-GEOMETRY_ONLY = {"transform": ("q1", "goldsrc", "q2"), "merge": ("q1", "goldsrc", "q2"),
-                 "convert": ("q1", "goldsrc")}
+# Verbs for some families only (lightmaps: the maps above with light data)
+FAMILIES_ONLY = {"transform": ("q1", "goldsrc", "q2"), "merge": ("q1", "goldsrc", "q2"),
+                 "convert": ("q1", "goldsrc"), "lightmaps": ("q1", "q2", "source", "source-lzma")}
 CONVERT_TO = {"q1": "bsp2", "goldsrc": "bshift"}
 NEW_ENTITY = b'{\n"classname" "info_null"\n"targetname" "from_test"\n}\n'
 
@@ -119,8 +120,8 @@ def cases(verb: str) -> list[Any]:
     families = [f for f in MAPS if f.startswith("source") or not verb.startswith(SOURCE_ONLY)]
     if verb.startswith(MIPTEX_ONLY):
         families = [f for f in families if f in ("q1", "goldsrc")]
-    if verb in GEOMETRY_ONLY:
-        families = [f for f in families if f in GEOMETRY_ONLY[verb]]
+    if verb in FAMILIES_ONLY:
+        families = [f for f in families if f in FAMILIES_ONLY[verb]]
     return [pytest.param(verb, family, id=f"{verb}-{family}",
                          marks=pytest.mark.skipif(not (CORPUS / MAPS[family]).exists(),
                                                   reason="../shared/corpus not present"))

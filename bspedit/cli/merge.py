@@ -14,7 +14,7 @@ from .common import add_target, add_verb, check_target, set_result, to_target
 
 if TYPE_CHECKING:
     from ..container.saving import SaveResult
-    from ..features.merge.merge import MergeReport
+    from ..features.merge.report import MergeReport
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,8 +72,9 @@ def _same(a: str, b: str) -> bool:
 
 def run_merge(args: argparse.Namespace) -> int:
     from ..features.merge.limits import check_limits
-    from ..features.merge.merge import SHAPES, merge
+    from ..features.merge.merge import merge
     from ..features.merge.output import write_merged
+    from ..features.merge.report import SHAPES
     from ..features.merge.transform import shift
 
     check_target(args)

@@ -9,7 +9,7 @@ from ..stats import count, engine_of
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
-    from .merge import Merged
+    from .report import Merged
 
 
 def merged_count(bsp: Bsp, merged: Merged, lump: str, unit: str) -> int | None:

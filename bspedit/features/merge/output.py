@@ -12,7 +12,7 @@ from ...container.saving import SaveResult, save
 from ...format.header import Header, Lump
 
 if TYPE_CHECKING:
-    from .merge import Merged
+    from .report import Merged
 
 
 def write_merged(first: Bsp, merged: Merged, target: str, inputs: list[str], *,

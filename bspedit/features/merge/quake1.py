@@ -13,7 +13,7 @@ from .remap import Array, LeafOrder, Ranges, put, wide
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
-    from .merge import MergeReport
+    from .report import MergeReport
 
 
 def merge_quake1_leafs(bsps: list[Bsp], models: list[Array], leafs: list[Array], keep_vis: bool,

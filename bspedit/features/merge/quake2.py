@@ -13,7 +13,7 @@ from .remap import Array, LeafOrder, Ranges, offset_where, put, wide
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
-    from .merge import MergeReport
+    from .report import MergeReport
 
 
 def _offsets(sizes: list[int]) -> list[int]:
