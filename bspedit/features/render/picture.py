@@ -43,6 +43,8 @@ SKY = (172, 198, 222)
 SUPERSAMPLED_UP_TO = 2048
 #: rows of supersampled pixels coloured at a time
 BAND = 256
+#: the height ramp's steps, and the shade levels (0 to SHADE_TOP) of its look-up table
+RAMP_STEPS, SHADES, SHADE_TOP = 1024, 64, 1.25
 
 
 @dataclass
@@ -178,14 +180,20 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
     plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
     shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
     sky_of = numpy.concatenate([[False], is_sky])
-    table = None
     page = colors.style_page(atlases) if color == "lightmap" else None
+    # height: one table of ramp colours x shade levels; texture: each polygon's colour,
+    # shaded, plain and on an edge; both as bytes, so a pixel is one look-up
+    levels = numpy.linspace(0.0, SHADE_TOP, SHADES, dtype=numpy.float32)
+    ramp = colors.ramp(numpy.linspace(0.0, 1.0, RAMP_STEPS)).astype(numpy.float32)
+    shaded_ramp = _bytes(levels[:, None, None] * ramp[None]).reshape(-1, 3)
+    to_ramp = (RAMP_STEPS - 1) / max(z_range[1] - z_range[0], 1e-6)
+    table = None
     if color == "texture":
         colours = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
-        table = numpy.concatenate([numpy.zeros((1, 3), numpy.float32),
-                                   colours[numpy.maximum(geo.face_texture[geo.face], 0)]])
-    lut = colors.ramp(numpy.linspace(0.0, 1.0, 1024)).astype(numpy.float32)
-    to_lut = 1023 / max(z_range[1] - z_range[0], 1e-6)
+        base = numpy.concatenate([numpy.zeros((1, 3), numpy.float32),
+                                  colours[numpy.maximum(geo.face_texture[geo.face], 0)]])
+        factor = numpy.array([1.0, EDGE_SHADE], numpy.float32)
+        table = _bytes(base[:, None] * (shade_of[:, None] * factor)[..., None]).reshape(-1, 3)
     xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
     xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
     rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
@@ -198,22 +206,30 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
         count = rows.stop - rows.start
         edge = _edges(numpy.where(mask, z, numpy.float32(numpy.nan)), fine.scale)[:count]
         band, z, mask = band[:count], z[:count], mask[:count]
-        shade = shade_of[band] * (1 + (EDGE_SHADE - 1) * edge.astype(numpy.float32))
-        if color == "height":
-            colour = lut[numpy.clip((z - z_range[0]) * to_lut, 0, 1023).astype(numpy.int16)]
-        elif table is not None:
-            colour = table[band]
+        if table is not None:
+            rgba[rows, :, :3] = table[band * 2 + edge]
         else:
+            shade = shade_of[band] * (1 + (EDGE_SHADE - 1) * edge.astype(numpy.float32))
+        if color == "height":
+            level = numpy.clip(shade * ((SHADES - 1) / SHADE_TOP) + 0.5, 0, SHADES - 1)
+            step = numpy.clip((z - z_range[0]) * to_ramp + 0.5, 0, RAMP_STEPS - 1)
+            rgba[rows, :, :3] = shaded_ramp[level.astype(numpy.int32) * RAMP_STEPS +
+                                             step.astype(numpy.int32)]
+        elif color == "lightmap":
             assert page is not None
             colour = numpy.zeros(band.shape + (3,), numpy.float32)
             r, c = numpy.nonzero(mask)
             points = numpy.stack([xs[0, c], ys[rows][r, 0], z[mask]], axis=1)
             colour[mask] = _light(atlases, page, geo, band[mask] - 1,
                                   points.astype(numpy.float64))
-        colour[sky_of[band]] = SKY
-        rgba[rows, :, :3] = numpy.clip(colour * shade[..., None], 0, 255)
+            rgba[rows, :, :3] = _bytes(colour * shade[..., None])
+        rgba[rows, :, :3][sky_of[band]] = SKY
         rgba[rows, :, 3] = numpy.where(mask, 255, 0)
     return rgba
+
+
+def _bytes(colour: Array) -> Array:
+    return numpy.clip(colour + 0.5, 0, 255).astype(numpy.uint8)
 
 
 def _selected_corners(geo: Geometry, selected: Array) -> Array:
