@@ -181,6 +181,8 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
     shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
     sky_of = numpy.concatenate([[False], is_sky])
     page = colors.style_page(atlases) if color == "lightmap" else None
+    coef = affine(geo, geo.lightmap_st) if page is not None and geo.lightmap_st is not None \
+        else None
     # height: one table of ramp colours x shade levels; texture: each polygon's colour,
     # shaded, plain and on an edge; both as bytes, so a pixel is one look-up
     levels = numpy.linspace(0.0, SHADE_TOP, SHADES, dtype=numpy.float32)
@@ -220,7 +222,7 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
             colour = numpy.zeros(band.shape + (3,), numpy.float32)
             r, c = numpy.nonzero(mask)
             points = numpy.stack([xs[0, c], ys[rows][r, 0], z[mask]], axis=1)
-            colour[mask] = _light(atlases, page, geo, band[mask] - 1,
+            colour[mask] = _light(atlases, page, geo, coef, band[mask] - 1,
                                   points.astype(numpy.float64))
             rgba[rows, :, :3] = _bytes(colour * shade[..., None])
         rgba[rows, :, :3][sky_of[band]] = SKY
@@ -291,17 +293,18 @@ def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
     return colors.face_light(atlases, colors.style_page(atlases), unique)[inverse]
 
 
-def _light(atlases: Any, page: Array, geo: Geometry, polygon: Array, points: Array) -> Array:
+def _light(atlases: Any, page: Array, geo: Geometry, coef: Array | None, polygon: Array,
+           points: Array) -> Array:
     """(N, 3): the light of `page` at world `points` on their polygons (grey on unlit
-    faces)."""
+    faces); `coef`: Quake 3's lightmap coordinates per polygon as `raster.affine` gives."""
     out = numpy.full((len(polygon), 3), 128.0)
     if not len(polygon):
         return out
     faces = geo.face[polygon]
     st = None
-    if geo.lightmap_st is not None:
-        coef = affine(geo, geo.lightmap_st)[polygon]       # (N, 3, 2)
-        st = coef[:, 0] * points[:, :1] + coef[:, 1] * points[:, 1:2] + coef[:, 2]
+    if coef is not None:
+        at = coef[polygon]                                  # (N, 3, 2)
+        st = at[:, 0] * points[:, :1] + at[:, 1] * points[:, 1:2] + at[:, 2]
     group = numpy.argsort(faces, kind="stable")
     sorted_faces = faces[group]
     bounds = numpy.flatnonzero(numpy.diff(sorted_faces)) + 1
