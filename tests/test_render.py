@@ -80,12 +80,14 @@ def test_every_corpus_map_renders_in_every_mode(path, tmp_path):
 
 @pytest.mark.skipif(not CONSOLE_MAP.exists(), reason="../shared/corpus-console not present")
 def test_console_map_renders(tmp_path):
-    """The big-endian Xbox 360 map (faces in FACES_HDR only, displacements) renders, and
-    draws the same picture as its records read with numpy's native order would."""
+    """The big-endian Xbox 360 map (faces in FACES_HDR only, displacements) renders in
+    every mode, its displaced faces drawn as their displacements."""
     _every_mode(CONSOLE_MAP, tmp_path)
     with bspedit.open(CONSOLE_MAP) as bsp:
         picture = topdown(bsp, size=256)
+        based = set(numpy.flatnonzero(bsp.records("FACES_HDR")["dispinfo"] >= 0).tolist())
     assert picture.faces_drawn > 100
+    assert based and set(picture.geometry.displaced.tolist()) == based
 
 
 def _oracle_maps() -> list:
