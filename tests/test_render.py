@@ -311,3 +311,51 @@ def test_svg_draws_the_png_footprint(name, tmp_path):
     ours = numpy.asarray(Image.open(png).getchannel("A")) > 128
     vector = numpy.asarray(drawn) > 0
     assert (ours & vector).sum() / (ours | vector).sum() >= 0.98
+
+
+@needs_corpus
+def test_texture_colours_average_the_embedded_miptex(tmp_path):
+    """Quake 1 with --palette (here a grey ramp: index i is (i, i, i)): a flat floor's pixel
+    in texture mode is the mean index of its miptex's mip 0, read from the raw lump with
+    struct; without a palette the colour is hashed from the name, the same in every run."""
+    import struct
+
+    path = CORPUS / "q1/librequake_start_bspx.bsp"
+    palette = tmp_path / "palette.lmp"
+    palette.write_bytes(bytes(v for i in range(256) for v in (i, i, i)))
+    data = path.read_bytes()
+    offset, _length = struct.unpack_from("<ii", data, 4 + 8 * 2)          # TEXTURES
+    count = struct.unpack_from("<i", data, offset)[0]
+    means = {}
+    for at in struct.unpack_from(f"<{count}i", data, offset + 4):
+        if at < 0:
+            continue                      # a texture the compiler left out
+        name, width, height, mip0 = struct.unpack_from("<16sIII", data, offset + at)
+        pixels = numpy.frombuffer(data, numpy.uint8, width * height, offset + at + mip0)
+        means[name.split(b"\0")[0].decode().lower()] = pixels.mean()
+    with bspedit.open(path) as bsp:
+        grey = topdown(bsp, size=512, color="texture", palette=palette.read_bytes())
+        hashed = topdown(bsp, size=512, color="texture")
+        again = topdown(bsp, size=512, color="texture")
+    geo = grey.geometry
+    shown = [p for p in grey.order.tolist() if geo.face_hidden[geo.face[p]] == 0]
+    flat = [p for p in shown if geo.normal[p, 2] > 0.999]
+    checked = 0
+    for polygon in flat[::max(len(flat) // 12, 1)]:
+        corners = geo.corners[geo.starts[polygon]:geo.starts[polygon + 1]]
+        centre = corners.mean(axis=0)
+        above = [p for p in shown if p != polygon and render_oracle.inside(
+            geo.corners[geo.starts[p]:geo.starts[p + 1]], centre[:1], centre[1:2]).all()
+            and geo.corners[geo.starts[p]:geo.starts[p + 1], 2].max() > centre[2]]
+        if above:
+            continue                      # another face covers it
+        px, py = (int(v) for v in grey.frame.to_pixels(corners.mean(axis=0)[None])[0])
+        window = numpy.asarray(grey.image)[py - 1:py + 2, px - 1:px + 2]
+        if (window[..., 3] < 255).any() or numpy.ptp(window[..., :3].reshape(-1, 3), 0).max():
+            continue                      # an edge, or another face on top
+        name = geo.names[geo.face_texture[geo.face[polygon]]].lower()
+        assert abs(float(window[1, 1, 0]) - means[name]) <= 1.5, name
+        checked += 1
+    assert checked >= 3
+    assert numpy.array_equal(numpy.asarray(hashed.image), numpy.asarray(again.image))
+    assert not numpy.array_equal(numpy.asarray(hashed.image), numpy.asarray(grey.image))
