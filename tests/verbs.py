@@ -110,8 +110,9 @@ def verbs(parser: argparse.ArgumentParser | None = None) -> dict[str, argparse.A
 
 
 def editing(parser: argparse.ArgumentParser) -> bool:
-    """Whether a verb writes a map (it takes --dry-run)."""
-    return "--dry-run" in parser._option_string_actions
+    """Whether a verb writes a map (it takes --dry-run). `render` writes pictures; only its
+    `--radar ... --pack` saves the map (tests/test_radar.py runs that with --dry-run)."""
+    return "--dry-run" in parser._option_string_actions and parser.prog.split()[-1] != "render"
 
 
 def cases(verb: str) -> list[Any]:

@@ -62,8 +62,9 @@ def run(args: argparse.Namespace) -> int:
     from ..features.render.writers import png_bytes, svg_bytes
     from ..features.texwad import read_palette
 
-    if getattr(args, "pack", False) or getattr(args, "in_place", False):
-        raise BspError("--pack and --in-place go with --radar")
+    if args.pack or args.in_place or args.dry_run:
+        raise BspError("--pack, --in-place and --dry-run go with --radar (a picture is "
+                       "written or not at all)")
     if not args.output:
         raise BspError("say where to write: -o OUT.png or -o OUT.svg")
     kind = FORMATS.get(os.path.splitext(args.output)[1].lower())

@@ -16,7 +16,8 @@ MINIMAP_FORMATS = (".tga", ".png")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    """`--minimap`, `--radar GAME`, `--pack` and `--in-place` on the `render` verb."""
+    """`--minimap`, `--radar GAME`, `--pack` with `--in-place` and `--dry-run` on the `render`
+    verb."""
     group = parser.add_argument_group("game radars and minimaps")
     group.add_argument("--minimap", action="store_true",
                        help="write what q3map2 -minimap writes: a square greyscale picture of "
@@ -34,7 +35,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                             "(Source) and save the map to -o OUT.bsp or --in-place")
     group.add_argument("--in-place", action="store_true",
                        help="with --pack: save the map itself")
-    parser.set_defaults(layout="stable", keep_checksum=False, dry_run=False)
+    group.add_argument("--dry-run", action="store_true",
+                       help="with --pack: report what the save would do and write nothing")
+    parser.set_defaults(layout="stable", keep_checksum=False)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
         raise BspError("--minimap and --radar are two different pictures: ask for one")
     if args.pack and not args.radar:
         raise BspError("--pack puts a radar into the map's pakfile: give --radar css|csgo")
-    if args.in_place and not args.pack:
-        raise BspError("--in-place saves the map, which only --radar ... --pack changes")
+    if (args.in_place or args.dry_run) and not args.pack:
+        raise BspError(f"{'--in-place' if args.in_place else '--dry-run'} goes with --radar "
+                       f"... --pack, which saves the map (pictures are written or not at all)")
     with Bsp.open(args.map) as bsp:
         if args.minimap:
             return _minimap(bsp, args)

@@ -17,6 +17,8 @@ from ...errors import BspError
 from .geometry import Array
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from ...bsp import Bsp
     from .lightmap import Atlases
 
@@ -125,3 +127,48 @@ def face_light(atlases: Atlases, page: Array, faces: Array) -> Array:
             x, y, w, h = rect
             out[n] = page[y:y + h, x:x + w].reshape(-1, 3).mean(axis=0)
     return out
+
+
+#: the legend's size in pixels, and the smallest picture side that gets one
+LEGEND_BAR, LEGEND_TEXT, LEGEND_FROM = (120, 8), 11, 160
+
+
+def _corner(image: Image.Image, box: tuple[int, int]) -> tuple[int, int]:
+    """The top-left of the picture corner where a `box` (w, h) covers the fewest drawn
+    pixels (the legend hides as little of the map as it can)."""
+    import numpy
+
+    alpha = numpy.asarray(image.getchannel("A"))
+    w, h = box
+    width, height = image.size
+    places = [(2, 2), (width - w - 2, 2), (2, height - h - 2), (width - w - 2, height - h - 2)]
+    return min(places, key=lambda p: int(alpha[p[1]:p[1] + h, p[0]:p[0] + w].sum()))
+
+
+def label(value: float) -> str:
+    return f"{value:.0f}"
+
+
+def draw_legend(image: Image.Image, z_range: tuple[float, float]) -> None:
+    """Draw the height ramp and its range into a corner of `image` (when it is large
+    enough)."""
+    from PIL import ImageDraw
+
+    if min(image.size) < LEGEND_FROM:
+        return
+    bar_w, bar_h = LEGEND_BAR
+    box = (bar_w + 8, bar_h + LEGEND_TEXT + 10)
+    x, y = _corner(image, box)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([x, y, x + box[0] - 1, y + box[1] - 1], fill=(0, 0, 0, 160))
+    steps = len(RAMP) - 1
+    for i in range(bar_w):
+        t = i / max(bar_w - 1, 1) * steps
+        low = min(int(t), steps - 1)
+        c = RAMP[low] * (1 - (t - low)) + RAMP[low + 1] * (t - low)
+        draw.line([x + 4 + i, y + 4, x + 4 + i, y + 3 + bar_h],
+                  fill=(int(c[0]), int(c[1]), int(c[2]), 255))
+    text_y = y + bar_h + 6
+    draw.text((x + 4, text_y), f"z {label(z_range[0])}", fill=(255, 255, 255, 255))
+    high = label(z_range[1])
+    draw.text((x + 4 + bar_w - 6 * len(high), text_y), high, fill=(255, 255, 255, 255))

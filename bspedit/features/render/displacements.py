@@ -12,17 +12,20 @@ from typing import TYPE_CHECKING
 
 import numpy
 
-from .geometry import Array, Geometry, select, xyz
+from .. import lookups
+from .geometry import Geometry, entity_origins, select, xyz
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
 
 
-def add_displacements(bsp: Bsp, geometry: Geometry, faces: Array, vertexes: Array,
-                      offsets: Array) -> Geometry:
-    """`geometry` with each displaced base face's polygon replaced by its triangles."""
+def add_displacements(bsp: Bsp, geometry: Geometry) -> Geometry:
+    """`geometry` (the map's `edge_faces`) with each displaced base face's polygon replaced by
+    its triangles."""
+    faces = bsp.records(lookups.face_lump(bsp, "FACES"))
     if "dispinfo" not in (faces.dtype.names or ()) or not len(faces):
         return geometry
+    offsets = entity_origins(bsp, len(bsp.records("MODELS")))
     infos = bsp.records("DISPINFO")
     disp_verts = bsp.records("DISP_VERTS")
     moves = xyz(disp_verts["vec"]) * disp_verts["dist"].astype(numpy.float64)[:, None]

@@ -3,7 +3,8 @@
 `geometry(bsp)` gives polygons in world coordinates: the faces of Quake 1, BSP2, GoldSrc,
 Quake 2 and Source (FACES -> SURFEDGES -> EDGES -> VERTEXES), the triangles of Quake 3
 surfaces (planar and triangle soups through DRAWINDEXES, patches tessellated: `patches`) and
-of Source displacements (drawn instead of their base face: `displacements`). Brush entities'
+of Source displacements (drawn instead of their base face: `displacements`); `shapes.geometry`
+picks them per family. Brush entities'
 models are moved to their entity's `origin`, as the engines draw them.
 
 Which faces the player never sees is data: `HIDDEN`, one row per engine (texture flags,
@@ -218,22 +219,8 @@ def edge_faces(bsp: Bsp) -> Geometry:
     hidden = name_hidden[texture]
     hidden[~ok | bad_face] = REASONS.index("broken")
     drawn = numpy.flatnonzero(ok)
-    geometry = Geometry(corners, numpy.append(starts[drawn], starts[-1]), drawn,
-                        normal[drawn], model, texture, hidden, names)
-    if bsp.family.engine == "source":
-        from .displacements import add_displacements
-
-        geometry = add_displacements(bsp, geometry, faces, vertexes, offsets)
-    return geometry
-
-
-def geometry(bsp: Bsp) -> Geometry:
-    """The map's polygons, whatever its family."""
-    if bsp.family.engine == "quake3":
-        from .patches import surfaces
-
-        return surfaces(bsp)
-    return edge_faces(bsp)
+    return Geometry(corners, numpy.append(starts[drawn], starts[-1]), drawn,
+                    normal[drawn], model, texture, hidden, names)
 
 
 def select(geometry: Geometry, indices: Array, corners: Array | None = None) -> Geometry:

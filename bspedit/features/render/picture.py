@@ -22,8 +22,9 @@ import numpy
 
 from ...errors import BspError
 from . import colors
-from .geometry import REASONS, Array, Geometry, geometry
+from .geometry import REASONS, Array, Geometry
 from .raster import Frame, affine, planes, rasterize, reduce
+from .shapes import geometry
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -107,7 +108,8 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     """The map seen from above (see the module's docstring). `models`: "all" draws brush
     entities too, "world" model 0 only; `altitude` (lo, hi) draws only polygons whose centre
     lies in that height range; `frame` fixes the world rectangle and pixel grid (default:
-    the drawn faces' bounds, `size` pixels on the longer side); `palette`: Quake 1's 256 RGB
+    the drawn faces' bounds, sky left out unless nothing else is drawn, `size` pixels on the
+    longer side); `palette`: Quake 1's 256 RGB
     triples for texture colours; `legend`: draw the height legend into the image; `sky`:
     draw upward sky faces (the floor of a sky box around the map: what is seen from above,
     and what bsputil --svg draws) in `SKY`, never counted in the height range."""
@@ -144,8 +146,11 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     corners = _selected_corners(geo, selected)
     ground = _selected_corners(geo, selected[~is_sky[selected]])
     if frame is None:
-        if len(corners):
-            mins, maxs = corners[:, :2].min(axis=0), corners[:, :2].max(axis=0)
+        # the map's own faces set the frame; sky only when there is nothing else (a sky box
+        # around a small map would otherwise shrink the map to a dot)
+        framed = ground if len(ground) else corners
+        if len(framed):
+            mins, maxs = framed[:, :2].min(axis=0), framed[:, :2].max(axis=0)
         else:
             mins = maxs = numpy.zeros(2)
         frame = Frame.fit((float(mins[0]), float(mins[1])), (float(maxs[0]), float(maxs[1])),
@@ -164,9 +169,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     image = reduce(rgba, factor)
     legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
     if legend and legend_range is not None and len(selected):
-        from .writers import draw_legend
-
-        draw_legend(image, z_range)
+        colors.draw_legend(image, z_range)
     return Picture(image, frame, color, legend_range, int(drawn_faces.sum()), skipped, geo,
                    order, key[order], flat * _slope_shade(geo.normal[order])[:, None])
 

@@ -13,59 +13,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from .colors import RAMP
+from .colors import LEGEND_BAR, LEGEND_FROM, LEGEND_TEXT, RAMP, label
 
 if TYPE_CHECKING:
-    from PIL import Image
 
     from .picture import Picture
 
 FRAME_KEY = "bspedit:frame"
-#: the legend's size in pixels, and the smallest picture side that gets one
-LEGEND_BAR, LEGEND_TEXT, LEGEND_FROM = (120, 8), 11, 160
-
-
-def _corner(image: Image.Image, box: tuple[int, int]) -> tuple[int, int]:
-    """The top-left of the picture corner where a `box` (w, h) covers the fewest drawn
-    pixels (the legend hides as little of the map as it can)."""
-    import numpy
-
-    alpha = numpy.asarray(image.getchannel("A"))
-    w, h = box
-    width, height = image.size
-    places = [(2, 2), (width - w - 2, 2), (2, height - h - 2), (width - w - 2, height - h - 2)]
-    return min(places, key=lambda p: int(alpha[p[1]:p[1] + h, p[0]:p[0] + w].sum()))
-
-
-def _label(value: float) -> str:
-    return f"{value:.0f}"
-
-
-def draw_legend(image: Image.Image, z_range: tuple[float, float]) -> None:
-    """Draw the height ramp and its range into a corner of `image` (when it is large
-    enough)."""
-    from PIL import ImageDraw
-
-    if min(image.size) < LEGEND_FROM:
-        return
-    bar_w, bar_h = LEGEND_BAR
-    box = (bar_w + 8, bar_h + LEGEND_TEXT + 10)
-    x, y = _corner(image, box)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle([x, y, x + box[0] - 1, y + box[1] - 1], fill=(0, 0, 0, 160))
-    steps = len(RAMP) - 1
-    for i in range(bar_w):
-        t = i / max(bar_w - 1, 1) * steps
-        low = min(int(t), steps - 1)
-        c = RAMP[low] * (1 - (t - low)) + RAMP[low + 1] * (t - low)
-        draw.line([x + 4 + i, y + 4, x + 4 + i, y + 3 + bar_h],
-                  fill=(int(c[0]), int(c[1]), int(c[2]), 255))
-    text_y = y + bar_h + 6
-    draw.text((x + 4, text_y), f"z {_label(z_range[0])}", fill=(255, 255, 255, 255))
-    high = _label(z_range[1])
-    draw.text((x + 4 + bar_w - 6 * len(high), text_y), high, fill=(255, 255, 255, 255))
-
-
 def png_bytes(picture: Picture) -> bytes:
     """The picture as PNG, the frame in the tEXt chunk `bspedit:frame`."""
     from PIL.PngImagePlugin import PngInfo
@@ -84,7 +38,7 @@ def _svg_legend(picture: Picture) -> list[str]:
     stops = "".join(f'<stop offset="{n / (len(RAMP) - 1):.2f}" stop-color="{_hex(c)}"/>'
                     for n, c in enumerate(RAMP))
     bar_w, bar_h = LEGEND_BAR
-    low, high = _label(picture.legend["min_z"]), _label(picture.legend["max_z"])
+    low, high = label(picture.legend["min_z"]), label(picture.legend["max_z"])
     return [f'<defs><linearGradient id="ramp">{stops}</linearGradient></defs>',
             '<g id="legend" font-family="sans-serif" font-size="10" fill="#fff">',
             (f'<rect x="2" y="2" width="{bar_w + 8}" height="{bar_h + LEGEND_TEXT + 10}" '
