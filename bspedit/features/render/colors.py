@@ -106,15 +106,20 @@ def style_page(atlases: Atlases) -> Array:
 def sample(page: Array, uv: Array) -> Array:
     """(N, 3) float32 bilinear samples of `page` (H, W, 3) at atlas pixel coordinates `uv`."""
     height, width = page.shape[:2]
-    x = numpy.clip(uv[:, 0].astype(numpy.float32) - 0.5, 0, width - 1)
-    y = numpy.clip(uv[:, 1].astype(numpy.float32) - 0.5, 0, height - 1)
+    half = numpy.float32(0.5)
+    x = numpy.clip(uv[:, 0].astype(numpy.float32) - half, 0, width - 1)
+    y = numpy.clip(uv[:, 1].astype(numpy.float32) - half, 0, height - 1)
     x0, y0 = x.astype(numpy.int32), y.astype(numpy.int32)
-    x1, y1 = numpy.minimum(x0 + 1, width - 1), numpy.minimum(y0 + 1, height - 1)
-    fx, fy = (x - x0)[:, None], (y - y0)[:, None]
-    flat = page.reshape(-1, 3)
-    row0, row1 = y0 * width, y1 * width
-    top = flat[row0 + x0] + (flat[row0 + x1] - flat[row0 + x0]) * fx
-    bottom = flat[row1 + x0] + (flat[row1 + x1] - flat[row1 + x0]) * fx
+    fx = (x - x0.astype(numpy.float32))[:, None]
+    fy = (y - y0.astype(numpy.float32))[:, None]
+    flat = numpy.ascontiguousarray(page, numpy.float32).reshape(-1, 3)
+    at = y0 * width + x0
+    right = (x0 < width - 1).astype(numpy.int32)               # the last column: itself
+    down = numpy.where(y0 < height - 1, width, 0).astype(numpy.int32)
+    top_left, top_right = flat.take(at, axis=0), flat.take(at + right, axis=0)
+    low_left, low_right = flat.take(at + down, axis=0), flat.take(at + down + right, axis=0)
+    top = top_left + (top_right - top_left) * fx
+    bottom = low_left + (low_right - low_left) * fx
     return top + (bottom - top) * fy
 
 

@@ -85,6 +85,40 @@ class Atlases:
         return place
 
 
+    def uv_affine(self, faces: Array, plane: Array,
+                  st: Array | None = None) -> tuple[Array, Array]:
+        """`uv` for many polygons at once, as affine functions of world x, y: for polygons on
+        `faces` (P,) whose height is z = plane . (x, y, 1) (`plane` (P, 3)), (P, 3, 2)
+        coefficients k with atlas (u, v) = k[0] * x + k[1] * y + k[2]; Quake 3: from `st`
+        (P, 3, 2), the polygons' lightmap coordinates as such functions. Also (P,) bool: the
+        polygons whose face has a rectangle (the others' coefficients are 0)."""
+        faces = numpy.asarray(faces, numpy.int64)
+        rows = numpy.full(max(int(faces.max(initial=-1)), max(self._row, default=-1)) + 1, -1,
+                          numpy.int64)
+        rows[list(self._row)] = list(self._row.values())
+        row = numpy.where(faces >= 0, rows[numpy.maximum(faces, 0)], -1)
+        lit = row >= 0
+        out = numpy.zeros((len(faces), 3, 2))
+        at = row[lit]
+        if "page_origin" in self._mapping:
+            if st is None:
+                raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
+            out[lit] = st[lit] * self._mapping["page"][0]
+            out[lit, 2] += self._mapping["page_origin"][at]
+            return out, lit
+        vecs = self._mapping["vecs"][at]                          # (L, 2, 4)
+        scale = self._mapping["scale"][at].reshape(len(at), -1)   # (L, 1) or (L, 2)
+        # s = vx*x + vy*y + vz*(a*x + b*y + c) + vw, per axis, then to luxels and the rect
+        a, b, c = (plane[lit, i][:, None] for i in range(3))
+        vx, vy, vz, vw = (vecs[:, :, i] for i in range(4))
+        corner = numpy.array([[self.rects[int(f)][0], self.rects[int(f)][1]]
+                              for f in faces[lit]], numpy.float64).reshape(-1, 2) + 0.5
+        out[lit, 0] = (vx + vz * a) / scale
+        out[lit, 1] = (vy + vz * b) / scale
+        out[lit, 2] = (vw + vz * c) / scale - self._mapping["mins"][at] + corner
+        return out, lit
+
+
 def atlases(bsp: Bsp) -> Atlases | None:
     """The map's lightmap atlases, or None when it has no light data. Damaged records give
     NaN or huge values quietly: such faces get no rectangle."""

@@ -184,8 +184,11 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
     shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
     sky_of = numpy.concatenate([[False], is_sky])
     page = colors.style_page(atlases) if color == "lightmap" else None
-    coef = affine(geo, geo.lightmap_st) if page is not None and geo.lightmap_st is not None \
-        else None
+    if page is not None:        # per polygon, row 0 standing for "nothing": atlas (u, v)
+        coef = affine(geo, geo.lightmap_st) if geo.lightmap_st is not None else None
+        uv, lit = atlases.uv_affine(geo.face, plane[1:].astype(numpy.float64), coef)
+        light_uv = numpy.concatenate([numpy.zeros((1, 3, 2)), uv]).astype(numpy.float32)
+        light_lit = numpy.concatenate([[False], lit])
     # height: one table of ramp colours x shade levels; texture: each polygon's colour,
     # shaded, plain and on an edge; both as bytes, so a pixel is one look-up
     levels = numpy.linspace(0.0, SHADE_TOP, SHADES, dtype=numpy.float32)
@@ -224,9 +227,8 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
             assert page is not None
             colour = numpy.zeros(band.shape + (3,), numpy.float32)
             r, c = numpy.nonzero(mask)
-            points = numpy.stack([xs[0, c], ys[rows][r, 0], z[mask]], axis=1)
-            colour[mask] = _light(atlases, page, geo, coef, band[mask] - 1,
-                                  points.astype(numpy.float64))
+            colour[mask] = _light(page, light_uv, light_lit, band[mask], xs[0, c],
+                                  ys[rows][r, 0])
             rgba[rows, :, :3] = _bytes(colour * shade[..., None])
         rgba[rows, :, :3][sky_of[band]] = SKY
         rgba[rows, :, 3] = numpy.where(mask, 255, 0)
@@ -296,25 +298,12 @@ def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
     return colors.face_light(atlases, colors.style_page(atlases), unique)[inverse]
 
 
-def _light(atlases: Any, page: Array, geo: Geometry, coef: Array | None, polygon: Array,
-           points: Array) -> Array:
-    """(N, 3): the light of `page` at world `points` on their polygons (grey on unlit
-    faces); `coef`: Quake 3's lightmap coordinates per polygon as `raster.affine` gives."""
-    out = numpy.full((len(polygon), 3), 128.0)
-    if not len(polygon):
-        return out
-    faces = geo.face[polygon]
-    st = None
-    if coef is not None:
-        at = coef[polygon]                                  # (N, 3, 2)
-        st = at[:, 0] * points[:, :1] + at[:, 1] * points[:, 1:2] + at[:, 2]
-    group = numpy.argsort(faces, kind="stable")
-    sorted_faces = faces[group]
-    bounds = numpy.flatnonzero(numpy.diff(sorted_faces)) + 1
-    for part in numpy.split(group, bounds):
-        face = int(faces[part[0]])
-        if face not in atlases.rects:
-            continue
-        uv = atlases.uv(face, points[part], None if st is None else st[part])
-        out[part] = colors.sample(page, uv)
+def _light(page: Array, light_uv: Array, light_lit: Array, ids: Array, x: Array,
+           y: Array) -> Array:
+    """(N, 3): the light of `page` at world (x, y) on polygons `ids` (1 + polygon), through
+    their affine atlas coordinates `light_uv` (grey where `light_lit` says unlit)."""
+    k = light_uv[ids]                                       # (N, 3, 2)
+    uv = k[:, 0] * x[:, None] + k[:, 1] * y[:, None] + k[:, 2]
+    out = colors.sample(page, uv)
+    out[~light_lit[ids]] = 128.0
     return out
