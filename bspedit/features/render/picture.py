@@ -165,7 +165,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     ids = rasterize(geo, order, fine)
     flat = _flat_colours(bsp, geo, order, color, z_range, atlases, palette)
     flat[is_sky[order]] = SKY
-    rgba = _pixels(bsp, geo, ids, fine, color, z_range, is_sky, atlases, palette)
+    rgba = _pixels(bsp, geo, ids, fine, factor, color, z_range, is_sky, atlases, palette)
     image = reduce(rgba, factor)
     legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
     if legend and legend_range is not None and len(selected):
@@ -174,11 +174,13 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
                    order, key[order], flat * _slope_shade(geo.normal[order])[:, None])
 
 
-def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
+def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color: str,
             z_range: tuple[float, float], is_sky: Array, atlases: Any,
             palette: bytes | None) -> Array:
     """(H, W, 4) uint8: each pixel's colour from its polygon `ids` (1 + polygon, 0: none),
-    worked out in bands of rows (memory stays flat whatever the picture's size)."""
+    worked out in bands of rows (memory stays flat whatever the picture's size). The light
+    (smooth, 16 units a luxel) is sampled once per picture pixel, at its centre, on a polygon
+    drawn in it, for its `factor` x `factor` samples."""
     # per polygon, row 0 standing for "nothing": plane, slope shade, sky, texture colour
     plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
     shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
@@ -203,6 +205,8 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
         factor = numpy.array([1.0, EDGE_SHADE], numpy.float32)
         table = _bytes(base[:, None] * (shade_of[:, None] * factor)[..., None]).reshape(-1, 3)
     xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
+    centre_x = xs.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
+    centre_y = ys.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
     xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
     rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
     for top in range(0, fine.height, BAND):
@@ -225,10 +229,13 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, color: str,
                                              step.astype(numpy.int32)]
         elif color == "lightmap":
             assert page is not None
-            colour = numpy.zeros(band.shape + (3,), numpy.float32)
-            r, c = numpy.nonzero(mask)
-            colour[mask] = _light(page, light_uv, light_lit, band[mask], xs[0, c],
-                                  ys[rows][r, 0])
+            height, width = count // factor, fine.width // factor
+            block = band.reshape(height, factor, width, factor).max(axis=(1, 3))
+            r, c = numpy.nonzero(block)
+            light = numpy.zeros((height, width, 3), numpy.float32)
+            light[r, c] = _light(page, light_uv, light_lit, block[r, c], centre_x[c],
+                                 centre_y[top // factor + r])
+            colour = light.repeat(factor, axis=0).repeat(factor, axis=1)
             rgba[rows, :, :3] = _bytes(colour * shade[..., None])
         rgba[rows, :, :3][sky_of[band]] = SKY
         rgba[rows, :, 3] = numpy.where(mask, 255, 0)
