@@ -202,8 +202,9 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color
         colours = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
         base = numpy.concatenate([numpy.zeros((1, 3), numpy.float32),
                                   colours[numpy.maximum(geo.face_texture[geo.face], 0)]])
-        factor = numpy.array([1.0, EDGE_SHADE], numpy.float32)
-        table = _bytes(base[:, None] * (shade_of[:, None] * factor)[..., None]).reshape(-1, 3)
+        edge_factor = numpy.array([1.0, EDGE_SHADE], numpy.float32)
+        shaded = base[:, None] * (shade_of[:, None] * edge_factor)[..., None]
+        table = _bytes(shaded).reshape(-1, 3)
     xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
     centre_x = xs.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
     centre_y = ys.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
