@@ -123,23 +123,6 @@ def sample(page: Array, uv: Array) -> Array:
     return top + (bottom - top) * fy
 
 
-def face_light(atlases: Atlases, page: Array, faces: Array) -> Array:
-    """(len(faces), 3): each face's mean light over its atlas rectangle (grey when unlit),
-    from a summed-area table of `page`."""
-    out = numpy.full((len(faces), 3), 128.0)
-    rects = numpy.array([atlases.rects.get(face, (0, 0, 0, 0)) for face in faces.tolist()],
-                        numpy.int64).reshape(-1, 4)
-    lit = (rects[:, 2] > 0) & (rects[:, 3] > 0)
-    if not lit.any():
-        return out
-    table = numpy.zeros((page.shape[0] + 1, page.shape[1] + 1, 3))
-    table[1:, 1:] = page.cumsum(axis=0, dtype=numpy.float64).cumsum(axis=1)
-    x, y, w, h = rects[lit].T
-    total = table[y + h, x + w] - table[y, x + w] - table[y + h, x] + table[y, x]
-    out[lit] = total / (w * h)[:, None]
-    return out
-
-
 #: the legend's size in pixels, and the smallest picture side that gets one
 LEGEND_BAR, LEGEND_TEXT, LEGEND_FROM = (120, 8), 11, 160
 

@@ -163,9 +163,10 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
     fine = frame.finer(factor)
     ids = rasterize(geo, order, fine)
-    flat = _flat_colours(bsp, geo, order, color, z_range, atlases, palette)
+    light = None if atlases is None else _Light.of(geo, atlases)
+    flat = _flat_colours(bsp, geo, order, color, z_range, light, palette)
     flat[is_sky[order]] = SKY
-    rgba = _pixels(bsp, geo, ids, fine, factor, color, z_range, is_sky, atlases, palette)
+    rgba = _pixels(bsp, geo, ids, fine, factor, color, z_range, is_sky, light, palette)
     image = reduce(rgba, factor)
     legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
     if legend and legend_range is not None and len(selected):
@@ -175,7 +176,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
 
 
 def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color: str,
-            z_range: tuple[float, float], is_sky: Array, atlases: Any,
+            z_range: tuple[float, float], is_sky: Array, light: _Light | None,
             palette: bytes | None) -> Array:
     """(H, W, 4) uint8: each pixel's colour from its polygon `ids` (1 + polygon, 0: none),
     worked out in bands of rows (memory stays flat whatever the picture's size). The light
@@ -185,12 +186,6 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color
     plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
     shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
     sky_of = numpy.concatenate([[False], is_sky])
-    page = colors.style_page(atlases) if color == "lightmap" else None
-    if page is not None:        # per polygon, row 0 standing for "nothing": atlas (u, v)
-        coef = affine(geo, geo.lightmap_st) if geo.lightmap_st is not None else None
-        uv, lit = atlases.uv_affine(geo.face, plane[1:].astype(numpy.float64), coef)
-        light_uv = numpy.concatenate([numpy.zeros((1, 3, 2)), uv]).astype(numpy.float32)
-        light_lit = numpy.concatenate([[False], lit])
     # height: one table of ramp colours x shade levels; texture: each polygon's colour,
     # shaded, plain and on an edge; both as bytes, so a pixel is one look-up
     levels = numpy.linspace(0.0, SHADE_TOP, SHADES, dtype=numpy.float32)
@@ -229,14 +224,13 @@ def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color
             rgba[rows, :, :3] = shaded_ramp[level.astype(numpy.int32) * RAMP_STEPS +
                                              step.astype(numpy.int32)]
         elif color == "lightmap":
-            assert page is not None
+            assert light is not None
             height, width = count // factor, fine.width // factor
             block = band.reshape(height, factor, width, factor).max(axis=(1, 3))
             r, c = numpy.nonzero(block)
-            light = numpy.zeros((height, width, 3), numpy.float32)
-            light[r, c] = _light(page, light_uv, light_lit, block[r, c], centre_x[c],
-                                 centre_y[top // factor + r])
-            colour = light.repeat(factor, axis=0).repeat(factor, axis=1)
+            lit = numpy.zeros((height, width, 3), numpy.float32)
+            lit[r, c] = light.at(block[r, c] - 1, centre_x[c], centre_y[top // factor + r])
+            colour = lit.repeat(factor, axis=0).repeat(factor, axis=1)
             rgba[rows, :, :3] = _bytes(colour * shade[..., None])
         rgba[rows, :, :3][sky_of[band]] = SKY
         rgba[rows, :, 3] = numpy.where(mask, 255, 0)
@@ -293,7 +287,8 @@ def _edges(heights: Array, scale: float) -> Array:
 
 
 def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
-                  z_range: tuple[float, float], atlases: Any, palette: bytes | None) -> Array:
+                  z_range: tuple[float, float], light: _Light | None,
+                  palette: bytes | None) -> Array:
     """(len(order), 3): one colour per drawn polygon, for vector output."""
     if color == "height":
         span = max(z_range[1] - z_range[0], 1e-6)
@@ -302,16 +297,32 @@ def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
     if color == "texture":
         table = colors.texture_colours(bsp, geo.names, palette)
         return table[numpy.maximum(geo.face_texture[faces], 0)]
-    unique, inverse = numpy.unique(faces, return_inverse=True)
-    return colors.face_light(atlases, colors.style_page(atlases), unique)[inverse]
+    assert light is not None            # the light at each polygon's centre
+    sizes = numpy.diff(geo.starts)[order]
+    centre = numpy.add.reduceat(geo.corners[:, :2], geo.starts[:-1], axis=0)[order] / \
+        sizes[:, None]
+    return light.at(order, centre[:, 0], centre[:, 1]).astype(numpy.float64)
 
 
-def _light(page: Array, light_uv: Array, light_lit: Array, ids: Array, x: Array,
-           y: Array) -> Array:
-    """(N, 3): the light of `page` at world (x, y) on polygons `ids` (1 + polygon), through
-    their affine atlas coordinates `light_uv` (grey where `light_lit` says unlit)."""
-    k = light_uv[ids]                                       # (N, 3, 2)
-    uv = k[:, 0] * x[:, None] + k[:, 1] * y[:, None] + k[:, 2]
-    out = colors.sample(page, uv)
-    out[~light_lit[ids]] = 128.0
-    return out
+@dataclass
+class _Light:
+    """The light of style 0 (`colors.style_page`) on each polygon: its atlas (u, v) as an
+    affine function of world x, y (`Atlases.uv_affine`), and whether its face is lit."""
+
+    page: Array
+    uv: Array           # (P, 3, 2) float32
+    lit: Array          # (P,) bool
+
+    @classmethod
+    def of(cls, geo: Geometry, atlases: Any) -> _Light:
+        coef = affine(geo, geo.lightmap_st) if geo.lightmap_st is not None else None
+        uv, lit = atlases.uv_affine(geo.face, planes(geo), coef)
+        return cls(colors.style_page(atlases), uv.astype(numpy.float32), lit)
+
+    def at(self, polygon: Array, x: Array, y: Array) -> Array:
+        """(N, 3): the light at world (x, y) on `polygon` (grey on unlit faces)."""
+        k = self.uv[polygon]                                # (N, 3, 2)
+        uv = k[:, 0] * x[:, None] + k[:, 1] * y[:, None] + k[:, 2]
+        out = colors.sample(self.page, uv)
+        out[~self.lit[polygon]] = 128.0
+        return out
