@@ -98,6 +98,20 @@ def test_output_folder_means_one_file_per_map(tmp_path: Path, maps: Path) -> Non
             ["info", str(maps / "a.bsp"), "--json"]]
 
 
+def test_the_folder_of_per_map_outputs_is_made_before_they_run(tmp_path: Path,
+                                                                 maps: Path) -> None:
+    """`each maps/ -- ent export -o exports/{stem}.ent`: one command, exports/ made first."""
+    out = tmp_path / "deep" / "exports"
+    planned = batch.command_lines(batch.expand([maps]), ["ent", "export", "-o",
+                                                         f"{out}/{{stem}}.ent"])
+    assert planned.folder == str(out)
+    assert batch.command_lines(batch.expand([maps]), ["ent", "export", "-o",
+                                                      "{stem}.ent"]).folder is None
+    reports = batch.run([maps], ["ent", "export", "-o", f"{out}/{{stem}}.ent"], jobs=1)
+    assert [r.code for r in reports] == [0, 0, 0]
+    assert sorted(p.name for p in out.iterdir()) == ["a.ent", "b.ent", "c.ent"]
+
+
 @pytest.mark.parametrize("command, message", [
     (["rewrite", "-o", "{folder}/"], "is an input map; --in-place edits maps where they are"),
     (["rewrite", "-o", "{folder}/same.bsp"], "would both be written to"),

@@ -76,7 +76,8 @@ def _verb(command: Sequence[str]) -> _Verb:
 
 @dataclass(frozen=True, slots=True)
 class CommandLines:
-    """The command line of each map, and the folder `-o DIR/` names (None without one)."""
+    """The command line of each map, and the folder to make before they run: the one `-o DIR/`
+    names, or the one a per-map output (`-o out/{stem}.png`) lies in (None: neither)."""
 
     lines: list[list[str]]
     verb: str                   # the command's words, as a Report names them (`ent set`)
@@ -129,14 +130,18 @@ def _output_at(words: list[str]) -> tuple[int, str] | None:
 
 
 def _folder_output(words: list[str], verb: _Verb) -> tuple[list[str], str | None]:
-    """`words` with `-o DIR/` turned into `-o DIR/{name}`, and DIR."""
+    """`words` with `-o DIR/` turned into `-o DIR/{name}`, and DIR; for a per-map output
+    (`-o out/{stem}.png`), the folder it names (`out`), made before the maps run."""
     found = _output_at(words)
     if found is None:
         return words, None
     index, prefix = found
     value = words[index][len(prefix):]
-    if any(p in value for p in PLACEHOLDERS) or not (
-            value.endswith(("/", os.sep)) or os.path.isdir(value)):
+    if any(p in value for p in PLACEHOLDERS):
+        parent = os.path.dirname(value.rstrip("/" + os.sep))
+        named = parent and not any(p in parent for p in PLACEHOLDERS)
+        return words, parent if named else None
+    if not (value.endswith(("/", os.sep)) or os.path.isdir(value)):
         return words, None
     if not verb.writes_maps:
         raise BspError(f"each: -o {value} names a folder of maps, but this command does not "
