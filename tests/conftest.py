@@ -1,6 +1,7 @@
 """Shared fixtures: the real corpus (when ../shared is there) and synthetic maps."""
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -14,6 +15,19 @@ CORPUS_MAPS = sorted(CORPUS.glob("*/*.bsp")) if CORPUS.is_dir() else []
 # the real console (PSBV, big-endian) map, kept apart from the PC corpus
 CONSOLE_MAP = ROOT.parent / "shared" / "corpus-console" / "bsptool_x360_orangebox_shack_psbv.bsp"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# pytest rewrites the asserts of every test module at each run, unless it may keep the result
+# as bytecode: let it, even where PYTHONDONTWRITEBYTECODE is set (this machine's default), so
+# that a second run (CI's `pytest --rest`) does not rewrite them again
+sys.dont_write_bytecode = False
+
+
+@functools.cache
+def ksy_spec(name: str) -> dict:
+    """`ksy/NAME.ksy`, parsed once per process (with libyaml where PyYAML has it)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load((ROOT / "ksy" / f"{name}.ksy").read_text(encoding="utf-8"), Loader=loader)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -38,7 +52,7 @@ def run_cli(*args: object) -> subprocess.CompletedProcess:
 # together hold the main variants (BSP 29, BSP2, BSPX; GoldSrc; Quake 2; Quake 3 with a patch;
 # Source v20 with LZMA, v21 in both lump_t orders). `pytest --full` (CI) runs
 # every map, and the tests marked `full`: fuzzing, conformance sets, every-step fault injection.
-FAST_MAPS = {"q1/bsptool_quake_mp_lobby", "q1/bsptool_remakequake_mp_lobby_bsp2",
+FAST_MAPS = {"q1/bsptool_remakequake_mp_lobby_bsp2",
              "q1/ericw_q1_cube_bspx", "goldsrc/hltopdown_test", "q2/bsptool_q2_mp_lobby",
              "q3/bspconvert_test_nonsolid_patch", "source/tf2classified_cp_stronghold_lzma",
              "source/bspsrc_csgo_tooltextures_v21", "source/ths_l4d2_test_mechanic01_v21"}

@@ -309,7 +309,9 @@ def _timeless(text: str) -> str:
 
 @needs_corpus
 @pytest.mark.parametrize("maps", corpus_sets())
-@pytest.mark.parametrize("command", VERBS, ids=lambda c: " ".join(c[:2]))
+@pytest.mark.parametrize("command", [pytest.param(c, marks=pytest.mark.full)
+                                     if c[0] in ("compress", "decompress") else c
+                                     for c in VERBS], ids=lambda c: " ".join(c[:2]))
 def test_each_on_the_corpus_equals_map_by_map(tmp_path: Path, config_dir: Path,
                                              command: list[str], maps: list[Path]) -> None:
     corpus = _flat_corpus(tmp_path / "corpus", maps)
@@ -365,7 +367,8 @@ def test_each_on_the_real_command_line_equals_single_runs(tmp_path: Path,
 
 # -- Ctrl-C --------------------------------------------------------------------------------
 @needs_corpus
-@pytest.mark.parametrize("target", [["-o", "{out}/"], ["--in-place", "--layout", "compact"]],
+@pytest.mark.parametrize("target", [pytest.param(["-o", "{out}/"], marks=pytest.mark.full),
+                                    ["--in-place", "--layout", "compact"]],
                          ids=["output-folder", "in-place"])
 def test_ctrl_c_leaves_each_map_untouched_or_completely_written(
         tmp_path: Path, config_dir: Path, target: list[str]) -> None:

@@ -159,7 +159,8 @@ def test_a_file_end_zero_padded_to_1_kib_survives_compress_and_decompress(tmp_pa
 
 
 @pytest.mark.skipif(not LZMA_MAP.exists(), reason="../shared/corpus not present")
-@pytest.mark.parametrize("extra_kib", [0, 1, 2])
+@pytest.mark.parametrize("extra_kib", [0, pytest.param(1, marks=pytest.mark.full),
+                                       pytest.param(2, marks=pytest.mark.full)])
 def test_an_lzma_map_padded_past_the_next_kib_decompresses_and_compresses_back(tmp_path,
                                                                              extra_kib):
     """Issue 30: a Valve-repacked TF2 map ends with 1,624 zeros (to the next KiB and one KiB

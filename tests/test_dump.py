@@ -74,7 +74,8 @@ def _edit_cell(csv_path: Path, row: int, field: str, value: str) -> str:
 
 
 @needs_corpus
-@pytest.mark.parametrize("source", [Q1, SOURCE, LZMA], ids=["q1", "source", "source-lzma"])
+@pytest.mark.parametrize("source", [Q1, SOURCE, pytest.param(LZMA, marks=pytest.mark.full)],
+                         ids=["q1", "source", "source-lzma"])
 def test_editing_one_plane_changes_only_that_records_bytes(source, tmp_path):
     folder, out = _dump(source, tmp_path)
     plane = next(folder.glob("*_PLANES.csv"))
@@ -289,7 +290,8 @@ def test_a_lump_model_is_dumped_as_json_and_its_edit_builds(tmp_path):
 
 
 @needs_corpus
-@pytest.mark.parametrize("source", [SOURCE, LZMA], ids=["source", "source-lzma"])
+@pytest.mark.parametrize("source", [SOURCE, pytest.param(LZMA, marks=pytest.mark.full)],
+                         ids=["source", "source-lzma"])
 def test_a_game_lump_member_edit_changes_only_that_member(source, tmp_path):
     folder, out = _dump(source, tmp_path)
     manifest = json.loads((folder / "manifest.json").read_text())

@@ -361,6 +361,7 @@ _edit = st.one_of(
 )
 
 
+@pytest.mark.full
 @settings(max_examples=300, deadline=None)
 @given(_lumps(), st.lists(_edit, max_size=6))
 def test_edited_text_reparses_to_the_edited_pairs(case, edits) -> None:

@@ -90,8 +90,9 @@ def _records(bsp: Bsp, lump: str) -> tuple[bytes, int]:
     return bsp.records(lump).tobytes(), info.dtype.itemsize
 
 
-@pytest.mark.parametrize("family", [pytest.param(f, marks=pytest.mark.skipif(
-    not (CORPUS / MAPS[f]).exists(), reason="../shared/corpus not present")) for f in MAPS])
+@pytest.mark.parametrize("family", [pytest.param(f, marks=[pytest.mark.skipif(
+    not (CORPUS / MAPS[f]).exists(), reason="../shared/corpus not present"),
+    *([pytest.mark.full] if f == "source-lzma" else [])]) for f in MAPS])
 def test_rows_are_the_records_of_the_file(family):
     path = str(CORPUS / MAPS[family])
     with Bsp.open(path) as bsp:

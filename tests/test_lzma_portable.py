@@ -310,6 +310,7 @@ def test_pak_add_compressed_without_pylzma(hidden, path, tmp_path):
         assert archive.testzip() is None
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("path", _params(PC_LZMA_MAPS))
 def test_dumps_and_builds_without_pylzma(hidden, path, tmp_path):
     # dumped without pylzma: stored LZMA bytes, said why, and built back byte for byte

@@ -232,6 +232,7 @@ def test_a_class_starts_as_in_libpcre_8(pattern):
     assert (None if rejection(pattern) else [found(pattern, v) for v in values]) == theirs
 
 
+@pytest.mark.full
 @pytest.mark.skipif(_LIBPCRE is None, reason="no libpcre 8.x on this system")
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=8).map("".join))

@@ -12,7 +12,6 @@ import subprocess
 
 import numpy as np
 import pytest
-import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
 from bspedit.format import lzma_lump
@@ -21,11 +20,10 @@ from bspedit.format.families import BY_KEY, FAMILIES
 from bspedit.format.generated.record_types import (BYTE_ORDER_SPECS, GAME_LUMP_TABLES, LUMP_TABLES,
                                                    RECORD_TYPES)
 from bspedit.format.recordtypes import (game_lump_type, lump_type, record_dtype, type_dtype)
-from conftest import ROOT, corpus_maps
+from conftest import ROOT, corpus_maps, ksy_spec
 
 KSY_FILES = sorted((ROOT / "ksy").glob("*.ksy"))
-KSY = {data["meta"]["id"]: data for data in
-       (yaml.safe_load(path.read_text(encoding="utf-8")) for path in KSY_FILES)}
+KSY = {data["meta"]["id"]: data for data in (ksy_spec(path.stem) for path in KSY_FILES)}
 EDGE = 50            # records compared with Kaitai at each end of a lump
 
 

@@ -9,12 +9,11 @@ import struct
 from pathlib import Path
 
 import pytest
-import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
 from bspedit.bsp import Bsp
 from bspedit.format.families import BY_KEY
-from conftest import CORPUS_MAPS, ROOT, corpus_maps
+from conftest import CORPUS_MAPS, corpus_maps, ksy_spec
 
 SPECS = ("quake1_bsp", "bsp2_bsp", "quake2_bsp", "quake3_bsp", "raven_bsp")
 FAMILY_KEYS = {"q1", "bsp2", "2psb", "goldsrc", "bshift", "q2", "q3", "rbsp", "fbsp"}
@@ -22,7 +21,7 @@ SAMPLE = 200          # Kaitai is slow: parse at most this many records of a lum
 
 
 def _load(name: str) -> dict:
-    return yaml.safe_load((ROOT / "ksy" / f"{name}.ksy").read_text())
+    return ksy_spec(name)
 
 
 KSY = {name: _load(name) for name in SPECS}

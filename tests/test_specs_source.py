@@ -8,17 +8,15 @@ import re
 import struct
 
 import pytest
-import yaml
 from kaitaistruct import KaitaiStream, BytesIO
 
 from bspedit.format import lzma_lump
 from bspedit.bsp import Bsp
 from bspedit.format.families import SOURCE
 from bspedit.format.generated import source_bsp, source_game_lumps
-from conftest import ROOT, corpus_maps
+from conftest import ROOT, corpus_maps, ksy_spec
 
-SPECS = {name: yaml.safe_load((ROOT / "ksy" / f"{name}.ksy").read_text(encoding="utf-8"))
-         for name in ("source_bsp", "source_game_lumps")}
+SPECS = {name: ksy_spec(name) for name in ("source_bsp", "source_game_lumps")}
 MODULES = {"source_bsp": source_bsp.SourceBsp, "source_game_lumps": source_game_lumps.SourceGameLumps}
 BSP_SPEC = SPECS["source_bsp"]
 MAP_VERSIONS = sorted(SOURCE.versions)

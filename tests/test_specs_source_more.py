@@ -11,7 +11,6 @@ import struct
 
 import numpy as np
 import pytest
-import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
 from bspedit.format import lzma_lump
@@ -21,9 +20,9 @@ from bspedit.format.generated.source_bsp import SourceBsp
 from bspedit.lumps.occlusion import Occluder, Occlusion, OcclusionV1
 from bspedit.lumps.physics import PhysCollide, PhysDisp, PhysDispV2
 from bspedit.format.recordtypes import lump_type, type_dtype
-from conftest import ROOT, corpus_maps
+from conftest import corpus_maps, ksy_spec
 
-SPEC = yaml.safe_load((ROOT / "ksy" / "source_bsp.ksy").read_text(encoding="utf-8"))
+SPEC = ksy_spec("source_bsp")
 NEW = ("LIGHTING", "LIGHTING_HDR", "OCCLUSION", "PHYSCOLLIDE", "PHYSDISP",
        "DISP_LIGHTMAP_SAMPLE_POSITIONS", "DISP_LIGHTMAP_ALPHAS")
 MODELS = {"source_bsp::occlusion_v1": OcclusionV1, "source_bsp::occlusion_v2": Occlusion,

@@ -9,16 +9,15 @@ import subprocess
 import sys
 
 import pytest
-import yaml
 from kaitaistruct import BytesIO, KaitaiStream
 
 from bspedit.bsp import Bsp
 from bspedit.format.generated.source_game_lumps import SourceGameLumps
 from bspedit.format.recordtypes import type_dtype
 from bspedit.lumps.staticprops import StaticProps, layouts
-from conftest import CONSOLE_MAP, ROOT, corpus_maps
+from conftest import CONSOLE_MAP, corpus_maps, ksy_spec
 
-SPEC = yaml.safe_load((ROOT / "ksy" / "source_game_lumps.ksy").read_text(encoding="utf-8"))
+SPEC = ksy_spec("source_game_lumps")
 # layout name -> record type, as gamebspfile.h and staticprops.py's docstring name them
 TYPES = {"v4": "static_prop_v4", "v5": "static_prop_v5", "v6": "static_prop_v6",
          "v7": "static_prop_v7", "v7*": "static_prop_v7_star", "v8": "static_prop_v8",

@@ -17,7 +17,8 @@ LZMA_MAP = CORPUS / "source" / "tf2classified_cp_stronghold_lzma.bsp"
 BSPX_MAP = CORPUS / "q1" / "librequake_start_bspx.bsp"
 
 
-@pytest.mark.parametrize("kind", CLASSES)
+@pytest.mark.parametrize("kind", [pytest.param(k, marks=pytest.mark.full) if "lzma" in k else k
+                                  for k in CLASSES])
 @pytest.mark.parametrize("path", corpus_maps())
 def test_every_mutation_is_reported_naming_its_lump(kind, path, tmp_path):
     cases = mutations(path, kind)
