@@ -139,8 +139,8 @@ def _folder_output(words: list[str], verb: _Verb) -> tuple[list[str], str | None
     value = words[index][len(prefix):]
     if any(p in value for p in PLACEHOLDERS):
         parent = os.path.dirname(value.rstrip("/" + os.sep))
-        named = parent and not any(p in parent for p in PLACEHOLDERS)
-        return words, parent if named else None
+        fixed = bool(parent) and not any(p in parent for p in PLACEHOLDERS)
+        return words, parent if fixed else None
     if not (value.endswith(("/", os.sep)) or os.path.isdir(value)):
         return words, None
     if not verb.writes_maps:
