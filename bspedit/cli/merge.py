@@ -40,12 +40,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _shift(text: str) -> tuple[str, tuple[float, float, float]]:
     """An argparse type: MAP=X,Y,Z."""
-    from .transform import _offset
+    from .transform import parse_offset
 
     name, sep, offset = text.rpartition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"want MAP=X,Y,Z, not {text!r}")
-    return name, _offset(offset)
+    return name, parse_offset(offset)
 
 
 def _offsets(paths: list[str], shifts: list[tuple[str, tuple[float, float, float]]],

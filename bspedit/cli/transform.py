@@ -22,7 +22,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                          description="Move everything that holds a position (vertices, planes, "
                                      "bounds, texture offsets, entity origins) by X,Y,Z. A "
                                      "negative first number needs `--shift=-16,0,0`.")
-    transform.add_argument("--shift", required=True, type=_offset, metavar="X,Y,Z",
+    transform.add_argument("--shift", required=True, type=parse_offset, metavar="X,Y,Z",
                            help="the translation in map units (whole units keep int16 bounds "
                                 "exact; others round them outward)")
     add_output(transform)
@@ -38,7 +38,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
                                  "over it)")
 
 
-def _offset(text: str) -> tuple[float, float, float]:
+def parse_offset(text: str) -> tuple[float, float, float]:
     """An argparse type: "X,Y,Z", three finite numbers."""
     parts = text.split(",")
     try:

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 import numpy
 
 from ...errors import BspError
-from ...format.bspx import bspx_directory
 from . import remap, tree
 from .entities import merge_entities
 from .remap import Array, offset_where, put, wide
 from .report import SHAPES, SOLID, Merged, MergeReport
 from .textures import merge_miptex
+from .transform import bspx_names
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -39,14 +39,6 @@ def bounds(bsp: Bsp) -> tree.Box:
     mins, maxs = nodes[head]["mins"], nodes[head]["maxs"]
     return ((float(mins["x"]), float(mins["y"]), float(mins["z"])),
             (float(maxs["x"]), float(maxs["y"]), float(maxs["z"])))
-
-
-def bspx_lumps(bsp: Bsp) -> list[str]:
-    """The names of the BSPX lumps after the map's last lump."""
-    tail = bsp.layout.tail
-    directory = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
-    return [entry.name.rstrip(b"\0").decode("latin-1") for entry in directory.lumps] \
-        if directory else []
 
 
 def check_apart(boxes: list[tree.Box], names: list[str]) -> None:
@@ -74,7 +66,7 @@ def merge(bsps: list[Bsp], names: list[str], *, keep_vis: bool = True,
     they overlap, cannot be split by axial planes or are of other families."""
     report = MergeReport(list(names))
     report.dropped_bspx = [f"{lump} ({name})" for bsp, name in zip(bsps, names)
-                           for lump in bspx_lumps(bsp)]
+                           for lump in bspx_names(bsp)]
     boxes = [bounds(bsp) for bsp in bsps]
     check_apart(boxes, names)
     job = _Merge(bsps, names, tree.splits(tree.split(dict(enumerate(boxes)))), report)

@@ -74,15 +74,20 @@ class ShiftReport:
                 "rounded_bounds": self.rounded_bounds, "skipped_keys": self.skipped_keys}
 
 
+def bspx_names(bsp: Bsp) -> list[str]:
+    """The names of the BSPX lumps after the map's last lump (merge and shift look at them)."""
+    tail = bsp.layout.tail
+    directory = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
+    return [entry.name.rstrip(b"\0").decode("latin-1") for entry in directory.lumps] \
+        if directory else []
+
+
 def check_shiftable(bsp: Bsp) -> None:
     """BspError unless `bsp` is of a family `shift` moves, without BSPX positions."""
     if bsp.family.engine not in ENGINES:
         raise BspError(f"{bsp.family.title} maps cannot be moved: Quake 1, BSP2, 2PSB, GoldSrc "
                        f"and Quake 2 only", path=bsp.path)
-    tail = bsp.layout.tail
-    directory = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
-    for entry in directory.lumps if directory else ():
-        name = entry.name.rstrip(b"\0").decode("latin-1")
+    for name in bspx_names(bsp):
         if name.upper() not in BSPX_WITHOUT_POSITIONS:
             raise BspError(f"BSPX lump {name} holds positions bspedit cannot move yet "
                            f"(remove it with the lump tools first)", path=bsp.path)
