@@ -92,11 +92,20 @@ def multi_manager_targets(entity: list[tuple[str, str]]) -> list[tuple[str, str]
     """(key, target name) of each key a GoldSrc multi_manager fires: every key the engine does
     not take itself (ED_ParseEdict turns `angle` into `angles`; the entvars), nor
     CMultiManager::KeyValue (`wait`), nor CBaseDelay (`delay`, `killtarget`, read by forks),
-    nor a `master`; compiler keys (`_...`, `zhlt_...`) are no targets. UTIL_StripToken cuts
-    the name at '#'."""
+    nor a `master`; compiler keys (`_...`, `zhlt_...`) and Sven Co-op's custom keyvalues
+    (`$...`) are no targets. UTIL_StripToken cuts the name at '#'."""
     own = set(_HL_ENTVARS) | {"angle", "wait", "delay", "killtarget", "master"}
     return [(k, k.split("#")[0]) for k, _ in entity
-            if k.lower() not in own and not k.lower().startswith(("_", "zhlt"))]
+            if k.lower() not in own and not k.lower().startswith(("_", "zhlt", "$"))]
+
+
+def goldsrc_runtime(entities: list[list[tuple[str, str]]]) -> set[str]:
+    """Names GoldSrc maps give while they run: monstermaker's and squadmaker's `netname` (the
+    SDK's CMonsterMaker names its children so), Sven Co-op's trigger_createentity child name."""
+    keys = {"monstermaker": "netname", "squadmaker": "netname",
+            "trigger_createentity": "m_iszCrtEntChildName"}
+    return {first(e, keys[first(e, "classname")]) for e in entities
+            if first(e, "classname") in keys} - {""}
 
 
 def spawns_a_class(family: str, classname: str, key: str) -> bool:
@@ -118,11 +127,12 @@ def source_name_or_class(classname: str, key: str) -> bool:
 
 
 def source_runtime(entities: list[list[tuple[str, str]]]) -> tuple[set[str], set[str]]:
-    """(names, classes) the running map gives, lower case: npc_maker's NPCTargetname; an
-    output's `AddOutput targetname X` / `AddOutput classname X` (CBaseEntity::InputAddOutput);
-    the players."""
-    names = {first(e, "NPCTargetname").lower() for e in entities
-             if first(e, "classname").lower() == "npc_maker"} - {""}
+    """(names, classes) the running map gives, lower case: npc_maker's NPCTargetname,
+    Half-Life: Source's monstermaker's netname; an output's `AddOutput targetname X` /
+    `AddOutput classname X` (CBaseEntity::InputAddOutput); the players."""
+    keys = {"npc_maker": "NPCTargetname", "monstermaker": "netname"}
+    names = {first(e, keys[first(e, "classname").lower()]).lower() for e in entities
+             if first(e, "classname").lower() in keys} - {""}
     classes = {"player"}
     for entity in entities:
         for _, value in entity:

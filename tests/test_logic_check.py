@@ -14,6 +14,7 @@ from conftest import CORPUS
 from logic_oracle import (
     first,
     game_creates,
+    goldsrc_runtime,
     multi_manager_targets,
     output_fields,
     reached,
@@ -89,6 +90,14 @@ def assert_dangling_real(path: Path) -> None:
     entities = raw_entities(path)
     code, found = findings(str(path))
     spawned, given_classes = source_runtime(entities) if family == "source" else (set(), set())
+    if family == "goldsrc":     # exact names; Sven Co-op's `!activator`, `!caller`
+        spawned = goldsrc_runtime(entities)
+
+    def runtime(name: str) -> bool:
+        if family == "goldsrc":
+            return name in spawned or name.startswith("!")
+        return name.lower() in spawned
+
     dangling = [f for f in found if f["kind"] == "dangling"]
     for f in dangling:
         entity = entities[f["entity"]["index"]]
@@ -99,7 +108,7 @@ def assert_dangling_real(path: Path) -> None:
         assert f["key"] and not spawns_a_class(family, classname, f["key"]), f
         name, output = target_name(family, classname, f["key"], f["value"])
         assert not name.startswith("!") or family != "source", f
-        assert name.lower() not in spawned
+        assert not runtime(name), f
         assert reached(family, entities, name, by_class=False) == [], f
         if output or (family == "source" and not name_only_key(classname, f["key"])):
             assert reached(family, entities, name, by_class=True) == [], f
@@ -111,18 +120,17 @@ def assert_dangling_real(path: Path) -> None:
         for key, value in entity:
             if family == "source":
                 fields = output_fields(value)
-                if key and fields and not fields[0].startswith("!") \
-                        and fields[0].lower() not in spawned \
+                if key and fields and not fields[0].startswith("!") and not runtime(fields[0]) \
                         and not reached(family, entities, fields[0], by_class=True) \
                         and not game_creates(fields[0], given_classes):
                     expected.add((index, key, value))
             elif key.lower() in KEYS.get(family, KEYS["q1"]) and value \
-                    and not spawns_a_class(family, classname, key) \
+                    and not spawns_a_class(family, classname, key) and not runtime(value) \
                     and not reached(family, entities, value, by_class=False):
                 expected.add((index, key, value))
         if family == "goldsrc" and classname == "multi_manager":
             expected |= {(index, key, dict(entity)[key]) for key, name in multi_manager_targets(entity)
-                         if not reached(family, entities, name, by_class=False)}
+                         if not runtime(name) and not reached(family, entities, name, by_class=False)}
     reported = {(f["entity"]["index"], f["key"], f["value"]) for f in dangling}
     assert expected <= reported
     if family != "source":       # Source keys beyond outputs come from the FGD

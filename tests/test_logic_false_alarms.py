@@ -117,6 +117,25 @@ def test_multi_manager_own_keys(tmp_path):
 
 
 @needs_corpus
+def test_goldsrc_names_the_running_map_gives(tmp_path):
+    """Sven Co-op's `!activator` and `!caller` targets, the name a monstermaker gives what it
+    spawns (`netname`) and Sven Co-op's trigger_createentity child name reach entities only
+    while the map runs: no problem. A target naming nothing is still one."""
+    out = copy("goldsrc/svenquake2_q2dm1_13lumps.bsp", tmp_path)
+    before = of_kind(findings(out)[1], "dangling")
+    with bspedit.open(out) as bsp:
+        lump = bsp.entities()
+        lump.add_entity({"classname": "monstermaker", "targetname": "grunts",
+                         "monstertype": "monster_human_grunt", "netname": "grunt_squad"})
+        lump.add_entity({"classname": "trigger_createentity", "targetname": "maker",
+                         "m_iszCrtEntChildClass": "env_sprite", "m_iszCrtEntChildName": "made"})
+        for target in ("!activator", "!caller", "grunt_squad", "made", "never_named"):
+            lump.add_entity({"classname": "trigger_relay", "target": target})
+        bsp.save()
+    assert of_kind(findings(out)[1], "dangling") == [*before, ("trigger_relay", "target", "never_named")]
+
+
+@needs_corpus
 def test_scripted_sequence_names_a_class(tmp_path):
     """`scripted_sequence`'s `m_iszEntity` takes an entity name or a class name
     (CAI_ScriptedSequence::FindScriptEntity: by name, else by classname), as a Half-Life:

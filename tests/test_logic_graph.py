@@ -15,6 +15,7 @@ from logic_oracle import (
     EXACT_CASE,
     first,
     game_creates,
+    goldsrc_runtime,
     multi_manager_targets,
     output_fields,
     reached,
@@ -64,6 +65,8 @@ def expected_graph(path: Path) -> tuple[int, int, int]:
         entities = read_entities(bsp.content(bsp.family.entities))
     exact = family in EXACT_CASE
     spawned, given_classes = source_runtime(entities) if family == "source" else (set(), set())
+    if family == "goldsrc":
+        spawned = goldsrc_runtime(entities) | {"!"}
     nodes: set[object] = set()
     counts = {"output": 0, "key": 0}
 
@@ -74,7 +77,8 @@ def expected_graph(path: Path) -> tuple[int, int, int]:
             hits: list[int] | None = [source] if folded == "!self" else None
         else:
             hits = reached(family, entities, name, by_class=by_class)
-            if not hits and (folded in spawned or by_class and game_creates(name, given_classes)):
+            if not hits and (folded in spawned or by_class and game_creates(name, given_classes)
+                             or "!" in spawned and name.startswith("!")):
                 hits = None
         if hits is None:
             nodes.add(("runtime", folded))

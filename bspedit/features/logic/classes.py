@@ -10,7 +10,8 @@ strcmp), Quake 2's `g_spawn.c` fields (`target`, `killtarget`, `pathtarget`, `de
 (`SUB_UseTargets`, `master` through `UTIL_IsMasterTriggered`, `CMultiManager::KeyValue` after
 `EntvarsKeyvalue` and the engine's `angle` -> `angles`, `trigger_changetarget`'s
 `m_iszNewTarget`, `env_beam`'s `LightningStart`/`LightningEnd`, `env_laser`'s `LaserTarget`,
-`monstermaker`'s `netname`; `FIND_ENTITY_BY_TARGETNAME` compares with strcmp), Source's
+`monstermaker`'s `netname`; `FIND_ENTITY_BY_TARGETNAME` compares with strcmp; Sven Co-op's
+entity guide: `!activator` and `!caller` targets, `trigger_createentity`'s child name), Source's
 `CEventQueue::ServiceEvents` (a target that names no entity reaches the entities of that
 classname), `CGlobalEntityList::FindEntityGeneric` and `CAI_ScriptedSequence::FindScriptEntity`
 (a name, else a classname) and NamesMatch (see `bspedit.lumps.connections.names_match`); the
@@ -28,7 +29,7 @@ from typing import Any
 from ...errors import BspError
 from ...format.names import fold
 
-__all__ = ["ENTVARS", "MANAGER_KEYS", "RULES", "Classes", "Rules", "rules_for"]
+__all__ = ["ENTVARS", "MANAGER_KEYS", "MANAGER_PREFIXES", "RULES", "Classes", "Rules", "rules_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +45,9 @@ class Rules:
     name_or_class: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: classname -> keys of `target_keys` that hold the class of an entity to spawn, not a name
     spawn_class: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    #: classes whose every key but their own (`MANAGER_KEYS`) names an entity (GoldSrc's
-    #: multi_manager: key = target name, `#N` suffix for repeats, value = delay)
+    #: classes whose every key but their own (`MANAGER_KEYS`, `MANAGER_PREFIXES`) names an
+    #: entity (GoldSrc's multi_manager: key = target name, `#N` suffix for repeats, value =
+    #: delay)
     manager_classes: tuple[str, ...] = ()
     #: classname -> keys whose value is the name of entities it spawns while the map runs
     #: (an output aimed at it is not dangling)
@@ -53,6 +55,9 @@ class Rules:
     #: classes the game creates while the map runs that no entity definition describes
     #: (a link to that classname is resolved then)
     runtime_classes: tuple[str, ...] = ()
+    #: a name no entity has that starts with this is resolved while the map runs (GoldSrc
+    #: mods' `!activator`, `!caller`; Source's `!` names are handled apart)
+    runtime_prefix: str = ""
     #: classes a map holds once (a second one is a problem)
     unique: tuple[str, ...] = ("worldspawn",)
     #: classes of which one takes effect (a second one is ignored: a warning)
@@ -83,8 +88,10 @@ ENTVARS = frozenset((
     "radsuit_finished"))
 #: A multi_manager's own keys: the entvars, `angle` (the engine stores it as `angles`),
 #: `wait` (CMultiManager::KeyValue), `delay` and `killtarget` (CBaseDelay's, read by the
-#: managers of SDK forks).
+#: managers of SDK forks); and keys starting with a compiler's or mod's prefix (`_`, `zhlt`,
+#: Sven Co-op's `$` custom keyvalues, which it stores apart).
 MANAGER_KEYS = ENTVARS | {"angle", "wait", "delay", "killtarget"}
+MANAGER_PREFIXES = ("_", "zhlt", "$")
 
 RULES: dict[str, Rules] = {     # by Family.engine
     "quake1": Rules(("target", "killtarget"), exact_case=True),
@@ -98,7 +105,9 @@ RULES: dict[str, Rules] = {     # by Family.engine
                     "func_trackautochange": ("train", "toptrack", "bottomtrack"),
                     "trigger_camera": ("moveto",)},
         manager_classes=("multi_manager",),
-        spawned_names={"monstermaker": ("netname",), "squadmaker": ("netname",)},
+        spawned_names={"monstermaker": ("netname",), "squadmaker": ("netname",),
+                       "trigger_createentity": ("m_iszCrtEntChildName",)},
+        runtime_prefix="!",
         compiler_lights=("light", "light_spot", "light_environment"),
         exact_case=True),
     "quake2": Rules(("target", "killtarget", "pathtarget", "deathtarget", "combattarget"),
@@ -109,7 +118,7 @@ RULES: dict[str, Rules] = {     # by Family.engine
         name_or_class={"scripted_sequence": ("m_iszEntity",),
                        "aiscripted_schedule": ("m_iszEntity", "goalent"),
                        "info_particle_system": tuple(f"cpoint{i}" for i in range(1, 64))},
-        spawned_names={"npc_maker": ("NPCTargetname",)},
+        spawned_names={"npc_maker": ("NPCTargetname",), "monstermaker": ("netname",)},
         runtime_classes=("player",),
         one_in_effect=("light_environment", "shadow_control", "water_lod_control"),
         compiler_lights=("light", "light_spot", "light_glspot", "light_environment"),

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ...format.names import fold
 from ...lumps.connections import names_match, split_output
 from ...lumps.entities import Entity
-from .classes import MANAGER_KEYS, Classes, Rules
+from .classes import MANAGER_KEYS, MANAGER_PREFIXES, Classes, Rules
 
 __all__ = ["Link", "Names", "links"]
 
@@ -61,7 +61,7 @@ def links(entities: Sequence[Entity], rules: Rules, classes: Classes | None = No
                 name = value.split(",", 1)[0] if folded == "parentname" else value
                 if name.strip():
                     yield Link(index, key, name, value, by_class=keys[folded])
-            elif manager and folded not in MANAGER_KEYS and not folded.startswith(("_", "zhlt")):
+            elif manager and folded not in MANAGER_KEYS and not folded.startswith(MANAGER_PREFIXES):
                 yield Link(index, key, key.split("#", 1)[0], value)
 
 
@@ -143,7 +143,8 @@ class Names:
             found = self._matching(self.classnames, query)
             if not found and self._spawnable(query):
                 return None
-        if not found and self._spawned(query):
+        if not found and (self._spawned(query) or self.rules.runtime_prefix
+                          and query.startswith(self.rules.runtime_prefix)):
             return None
         return found
 
