@@ -62,7 +62,8 @@ def test_brush_entity_judged_by_its_model(tmp_path):
         assert not all(lo <= 0 <= hi for lo, hi in zip(world["mins"], world["maxs"]))
         lump = bsp.entities()
         brushes = [e for e in lump if e.get("model", "").startswith("*")]
-        assert {e["classname"] for e in brushes} >= {"trigger_teleport", "trigger_once", "func_wall"}
+        assert {e["classname"] for e in brushes} >= {"trigger_teleport", "trigger_once",
+                                                      "func_wall"}
         for entity in brushes:
             entity["origin"] = "0 0 0"
         brushes[0]["origin"] = "0 0 -100000"
@@ -84,13 +85,15 @@ def test_lights_only_the_compiler_places(tmp_path):
     with bspedit.open(out) as bsp:
         world = bsp.records("MODELS")[0]
         lights = [e for e in bsp.entities() if e["classname"] == "light"]
-        outside = [e for e in lights if any(not lo <= float(v) <= hi for v, lo, hi in
-                                            zip(e["origin"].split(), world["mins"], world["maxs"]))]
+        outside = [e for e in lights if any(
+            not lo <= float(v) <= hi
+            for v, lo, hi in zip(e["origin"].split(), world["mins"], world["maxs"]))]
         assert len(outside) == 6
         bsp.entities().add_entity({"classname": "item_cells", "origin": outside[0]["origin"]})
         bsp.save()
     code, found = findings(out)
-    assert code == 0 and of_kind(found, "outside") == [("item_cells", "origin", outside[0]["origin"])]
+    assert code == 0
+    assert of_kind(found, "outside") == [("item_cells", "origin", outside[0]["origin"])]
 
 
 @needs_corpus
@@ -132,7 +135,8 @@ def test_goldsrc_names_the_running_map_gives(tmp_path):
         for target in ("!activator", "!caller", "grunt_squad", "made", "never_named"):
             lump.add_entity({"classname": "trigger_relay", "target": target})
         bsp.save()
-    assert of_kind(findings(out)[1], "dangling") == [*before, ("trigger_relay", "target", "never_named")]
+    assert of_kind(findings(out)[1], "dangling") == [
+        *before, ("trigger_relay", "target", "never_named")]
 
 
 @needs_corpus
@@ -184,8 +188,9 @@ def test_source_names_only_the_running_map_gives(tmp_path):
         lump.add_entity({"classname": "logic_auto"}).outputs.add("OnMapSpawn", "relay", "Trigger")
         bsp.save()
     code, found = findings(out)
-    assert code == 1 and sorted(f["value"].split(",")[0] for f in found if f["kind"] == "dangling") \
-        == ["func_door", "nobody_by_that_name"]
+    assert code == 1
+    assert sorted(value.split(",")[0] for _, _, value in of_kind(found, "dangling")) == [
+        "func_door", "nobody_by_that_name"]
     graph = dot(out, tmp_path)
     grey = set(re.findall(r'label="([^"\\]*)\\n\(at run time\)"', graph))
     assert grey >= {"prop_portal", "player", "tagged", "tf_gamerules"}
@@ -200,8 +205,8 @@ def test_one_light_environment_in_effect(tmp_path):
     assert findings(out)[0] == 0
     with bspedit.open(out) as bsp:
         first_light = next(e for e in bsp.entities() if e["classname"] == "light_environment")
-        bsp.entities().add_entity({"classname": "light_environment", "origin": first_light["origin"],
-                                   "_light": "255 255 255 200"})
+        bsp.entities().add_entity({"classname": "light_environment", "_light": "255 255 255 200",
+                                   "origin": first_light["origin"]})
         bsp.save()
     code, found = findings(out)
     assert code == 0
@@ -224,7 +229,8 @@ def test_target_spawner_names_a_class(tmp_path):
     out = copy("q2/opentdm_q2pduel4_dirtypad.bsp", tmp_path)
     with bspedit.open(out) as bsp:
         entities = read_entities(bsp.content(bsp.family.entities))
-    assert [first(e, "target") for e in entities if first(e, "classname") == "target_spawner"] == ["item_quad"]
+    spawners = [e for e in entities if first(e, "classname") == "target_spawner"]
+    assert [first(e, "target") for e in spawners] == ["item_quad"]
     assert not [e for e in entities if first(e, "targetname") == "item_quad"]
     assert findings(out)[0] == 0
     with bspedit.open(out) as bsp:

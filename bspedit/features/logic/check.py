@@ -219,7 +219,7 @@ def _outside(entities: Sequence[Entity], rules: Rules, models: Sequence[Box]
                    tuple(o + v for o, v in zip(origin, models[model][1])))
         if _meets(box, world):
             continue
-        where = " ".join(f"{v:g}" for v in world[0]) + " to " + " ".join(f"{v:g}" for v in world[1])
+        where = " to ".join(" ".join(f"{v:g}" for v in corner) for corner in world)
         key, value = ("origin", text) if text is not None else ("model", entity.get("model", ""))
         what = f"model *{model}" if model is not None else "origin"
         yield _finding("outside", WARNING, index, entity, key, value,

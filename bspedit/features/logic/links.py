@@ -61,7 +61,8 @@ def links(entities: Sequence[Entity], rules: Rules, classes: Classes | None = No
                 name = value.split(",", 1)[0] if folded == "parentname" else value
                 if name.strip():
                     yield Link(index, key, name, value, by_class=keys[folded])
-            elif manager and folded not in MANAGER_KEYS and not folded.startswith(MANAGER_PREFIXES):
+            elif manager and folded not in MANAGER_KEYS \
+                    and not folded.startswith(MANAGER_PREFIXES):
                 yield Link(index, key, key.split("#", 1)[0], value)
 
 
