@@ -221,9 +221,9 @@ def _outside(entities: Sequence[Entity], rules: Rules, models: Sequence[Box]
             continue
         where = " to ".join(" ".join(f"{v:g}" for v in corner) for corner in world)
         key, value = ("origin", text) if text is not None else ("model", entity.get("model", ""))
-        what = f"model *{model}" if model is not None else "origin"
+        what = f"model *{model}'s box " if model is not None else ""
         yield _finding("outside", WARNING, index, entity, key, value,
-                       f"{what} outside the world's bounds ({where})")
+                       f"{what}outside the world's bounds ({where})")
 
 
 def _vector(text: str) -> tuple[float, ...] | None:
