@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS
-from logic_oracle import first, output_fields, reached, read_entities
+from logic_oracle import (
+    first,
+    game_creates,
+    goldsrc_runtime,
+    multi_manager_targets,
+    output_fields,
+    reached,
+    read_entities,
+    source_name_or_class,
+    source_runtime,
+    spawns_a_class,
+)
 
 import bspedit
 from bspedit.cli import invoke
@@ -54,15 +65,18 @@ def target_name(family: str, classname: str, key: str, value: str) -> tuple[str,
         return fields[0], True
     if key.lower() == "parentname":
         return value.split(",", 1)[0], False
-    if classname == "multi_manager" and key.lower() != value.lower():
+    if classname == "multi_manager" and key.lower() not in ("target", "killtarget", "master"):
         return key.split("#", 1)[0], False
     return value, False
 
 
 def name_only_key(classname: str, key: str) -> bool:
-    """Whether srctools' database types `key` of `classname` as a name (no classname answers)."""
+    """Whether the engine looks `key` of `classname` up by name only: srctools' database types
+    it as a name, and the engine's code does not fall back on classnames."""
     from srctools.fgd import EntityDef
 
+    if source_name_or_class(classname, key):
+        return False
     try:
         definition = EntityDef.engine_def(classname.lower())
     except KeyError:
@@ -75,8 +89,15 @@ def assert_dangling_real(path: Path) -> None:
     family = family_of(path)
     entities = raw_entities(path)
     code, found = findings(str(path))
-    spawned = {first(e, "NPCTargetname").lower() for e in entities
-               if first(e, "classname").lower() == "npc_maker"} - {""}
+    spawned, given_classes = source_runtime(entities) if family == "source" else (set(), set())
+    if family == "goldsrc":     # exact names; Sven Co-op's `!activator`, `!caller`
+        spawned = goldsrc_runtime(entities)
+
+    def runtime(name: str) -> bool:
+        if family == "goldsrc":
+            return name in spawned or name.startswith("!")
+        return name.lower() in spawned
+
     dangling = [f for f in found if f["kind"] == "dangling"]
     for f in dangling:
         entity = entities[f["entity"]["index"]]
@@ -84,24 +105,32 @@ def assert_dangling_real(path: Path) -> None:
         assert classname == f["entity"]["classname"]
         assert first(entity, "targetname") == f["entity"]["targetname"]
         assert (f["key"], f["value"]) in entity, f
+        assert f["key"] and not spawns_a_class(family, classname, f["key"]), f
         name, output = target_name(family, classname, f["key"], f["value"])
         assert not name.startswith("!") or family != "source", f
-        assert name.lower() not in spawned
+        assert not runtime(name), f
         assert reached(family, entities, name, by_class=False) == [], f
         if output or (family == "source" and not name_only_key(classname, f["key"])):
             assert reached(family, entities, name, by_class=True) == [], f
+            assert not game_creates(name, given_classes), f
     # and every dangling link the oracle sees is reported
     expected = set()
     for index, entity in enumerate(entities):
+        classname = first(entity, "classname")
         for key, value in entity:
             if family == "source":
                 fields = output_fields(value)
-                if fields and not fields[0].startswith("!") and fields[0].lower() not in spawned \
-                        and not reached(family, entities, fields[0], by_class=True):
+                if key and fields and not fields[0].startswith("!") and not runtime(fields[0]) \
+                        and not reached(family, entities, fields[0], by_class=True) \
+                        and not game_creates(fields[0], given_classes):
                     expected.add((index, key, value))
             elif key.lower() in KEYS.get(family, KEYS["q1"]) and value \
+                    and not spawns_a_class(family, classname, key) and not runtime(value) \
                     and not reached(family, entities, value, by_class=False):
                 expected.add((index, key, value))
+        if family == "goldsrc" and classname == "multi_manager":
+            expected |= {(index, key, dict(entity)[key]) for key, name in multi_manager_targets(entity)
+                         if not runtime(name) and not reached(family, entities, name, by_class=False)}
     reported = {(f["entity"]["index"], f["key"], f["value"]) for f in dangling}
     assert expected <= reported
     if family != "source":       # Source keys beyond outputs come from the FGD
@@ -128,9 +157,6 @@ def test_found_dangling_on_real_maps():
     code, found = findings(str(CORPUS / "source/opendm_background01.bsp"))
     assert code == 1
     assert sum(f["kind"] == "dangling" for f in found) == 30
-    code, found = findings(str(CORPUS / "q2/opentdm_q2pduel4_dirtypad.bsp"))
-    assert code == 1 and [(f["entity"]["classname"], f["value"]) for f in found
-                          if f["severity"] == "problem"] == [("target_spawner", "item_quad")]
 
 
 @needs_corpus

@@ -11,7 +11,19 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS
-from logic_oracle import EXACT_CASE, first, output_fields, reached, read_entities
+from logic_oracle import (
+    EXACT_CASE,
+    first,
+    game_creates,
+    goldsrc_runtime,
+    multi_manager_targets,
+    output_fields,
+    reached,
+    read_entities,
+    source_name_or_class,
+    source_runtime,
+    spawns_a_class,
+)
 
 import bspedit
 from bspedit.cli import invoke
@@ -52,8 +64,9 @@ def expected_graph(path: Path) -> tuple[int, int, int]:
         family = "source" if bsp.family.engine == "source" else bsp.family.key
         entities = read_entities(bsp.content(bsp.family.entities))
     exact = family in EXACT_CASE
-    spawned = {first(e, "NPCTargetname").lower() for e in entities
-               if first(e, "classname").lower() == "npc_maker"} - {""}
+    spawned, given_classes = source_runtime(entities) if family == "source" else (set(), set())
+    if family == "goldsrc":
+        spawned = goldsrc_runtime(entities) | {"!"}
     nodes: set[object] = set()
     counts = {"output": 0, "key": 0}
 
@@ -64,7 +77,8 @@ def expected_graph(path: Path) -> tuple[int, int, int]:
             hits: list[int] | None = [source] if folded == "!self" else None
         else:
             hits = reached(family, entities, name, by_class=by_class)
-            if not hits and folded in spawned:
+            if not hits and (folded in spawned or by_class and game_creates(name, given_classes)
+                             or "!" in spawned and name.startswith("!")):
                 hits = None
         if hits is None:
             nodes.add(("runtime", folded))
@@ -74,16 +88,20 @@ def expected_graph(path: Path) -> tuple[int, int, int]:
         counts[kind] += len(hits) if hits else 1
 
     for index, entity in enumerate(entities):
-        keys = source_keys(first(entity, "classname")) if family == "source" else \
+        classname = first(entity, "classname")
+        keys = source_keys(classname) if family == "source" else \
             {k: False for k in KEYS.get(family, KEYS["q1"])}
         for key, value in entity:
-            fields = output_fields(value) if family == "source" else None
+            fields = output_fields(value) if family == "source" and key else None
             if fields:
                 link(index, fields[0], "output", True)
-            elif key.lower() in keys:
+            elif key.lower() in keys and not spawns_a_class(family, classname, key):
                 name = value.split(",", 1)[0] if key.lower() == "parentname" else value
                 if name.strip():
-                    link(index, name, "key", keys[key.lower()])
+                    link(index, name, "key", keys[key.lower()] or source_name_or_class(classname, key))
+        if family == "goldsrc" and classname == "multi_manager":
+            for _, name in multi_manager_targets(entity):
+                link(index, name, "key", False)
     return len(nodes), counts["output"], counts["key"]
 
 

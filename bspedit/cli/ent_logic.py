@@ -24,10 +24,10 @@ FORMATS = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png"}
 def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     check = add_verb(verbs, run_check, "check",
                      help="check the entity logic: outputs and target keys that reach no "
-                          "entity, inputs the target's class lacks (Source), repeated unique "
-                          "classes, asset keys naming nothing (--game); entities outside the "
-                          "world (warnings) and names nothing links to (notes). Exit 1 when "
-                          "a problem is found")
+                          "entity, inputs the target's class lacks (Source), a second "
+                          "worldspawn, asset keys naming nothing (--game); entities outside "
+                          "the world and a second light_environment (warnings) and names "
+                          "nothing links to (notes). Exit 1 when a problem is found")
     check.add_argument("--game", metavar="GAMEDIR",
                        help="Source: the mod's folder (holding gameinfo.txt): also check that "
                             "the files and sound names of asset keys are packed or shipped")

@@ -1,15 +1,19 @@
 """`check(bsp)`: what is wrong with a map's entity logic, as findings.
 
-Problems (`severity` "problem", a failed check): a link (output, `target`, `killtarget`...; see `links`) that
-reaches no entity under its engine's rules (`dangling`); on Source maps, an output whose
-input the target's class does not accept, by the entity definitions (`input`; a class they
-do not describe is not judged); a second entity of a class a map holds once (`duplicate`);
-with a game's file system, an asset key naming a file that is neither packed nor shipped, or
-a soundscript or soundscape no script defines (`asset`). Warnings (`severity` "warning", not
-a failure): an entity whose `origin` lies outside the world's bounds, model 0's mins and
-maxs in MODELS (`outside`: the engines spawn it anyway, and entities only a compiler reads
-(lights) or logic entities parked in the void are common and harmless). Notes (`severity`
-"note", not a failure): named entities that nothing links to (`untargeted`).
+Problems (`severity` "problem", a failed check): a link (output, `target`, `killtarget`...; see
+`links`) that reaches no entity under its engine's rules (`dangling`); on Source maps, an output
+whose input the target's class does not accept, by the entity definitions (`input`; a class
+they do not describe is not judged); a second entity of a class a map holds once, `worldspawn`
+(`duplicate`); with a game's file system, an asset key naming a file that is neither packed nor
+shipped, or a soundscript or soundscape no script defines (`asset`). Warnings (`severity`
+"warning", not a failure): a second entity of a class of which one takes effect (Source's
+`light_environment`: vrad lights the sky from the first; `duplicate`); an entity outside the
+world's bounds, model 0's mins and maxs in MODELS (`outside`): a brush entity (`"model"
+"*N"`) whose model's box, moved by its origin, does not meet them, another entity whose
+`origin` lies beyond them. The engines spawn it anyway and logic entities parked in the void
+are common and harmless; lights whose place only the light compiler reads are not judged, nor
+a map whose world has no faces. Notes (`severity` "note", not a failure): named entities that
+nothing links to (`untargeted`).
 """
 from __future__ import annotations
 
@@ -28,12 +32,14 @@ if TYPE_CHECKING:
     from ..pack.gamefs import GameFS
 
 __all__ = ["NOTE", "PROBLEM", "SEVERITIES", "WARNING", "Finding", "check", "check_entities",
-           "introduced", "stored_entities", "world_bounds"]
+           "introduced", "model_bounds", "stored_entities"]
 
 PROBLEM, WARNING, NOTE = "problem", "warning", "note"
 SEVERITIES = (PROBLEM, WARNING, NOTE)
 #: How far (units) an origin may lie beyond the world's bounds: float rounding of the bounds.
 MARGIN = 1.0
+#: A box: mins and maxs.
+Box = tuple[tuple[float, ...], tuple[float, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +81,17 @@ def check(bsp: Bsp, *, classes: Classes | None = None, fs: GameFS | None = None,
     rules = rules_for(bsp.family.engine)
     if rules.source and classes is None:
         classes = Classes()
-    found = check_entities(entities, rules, classes, world_bounds(bsp))
+    found = check_entities(entities, rules, classes, model_bounds(bsp))
     if fs is not None and rules.source:
         found += _assets(bsp, entities, fs)
     return found
 
 
 def check_entities(entities: Sequence[Entity], rules: Rules, classes: Classes | None = None,
-                   bounds: tuple[tuple[float, ...], tuple[float, ...]] | None = None
-                   ) -> list[Finding]:
-    """The findings that the entities alone give (every kind but `asset`)."""
-    names = Names(entities, rules)
+                   models: Sequence[Box] | None = None) -> list[Finding]:
+    """The findings that the entities alone give (every kind but `asset`); `outside` needs
+    the map's `models` (`model_bounds`)."""
+    names = Names(entities, rules, classes)
     reached: set[int] = set()
     out: list[Finding] = []
     for link in links(entities, rules, classes):
@@ -100,8 +106,8 @@ def check_entities(entities: Sequence[Entity], rules: Rules, classes: Classes | 
         elif link.input is not None and classes is not None:
             out += _inputs(link, source, [entities[t] for t in targets], classes)
     out += _duplicates(entities, rules)
-    if bounds is not None:
-        out += _outside(entities, bounds)
+    if models:
+        out += _outside(entities, rules, models)
     for index, entity in enumerate(entities):
         name = entity.get("targetname", "")
         if name and index not in reached and fold(entity.get("classname", "")) != "worldspawn":
@@ -131,15 +137,21 @@ def introduced(before: Sequence[Finding], after: Sequence[Finding]) -> list[Find
     return out
 
 
-def world_bounds(bsp: Bsp) -> tuple[tuple[float, ...], tuple[float, ...]] | None:
-    """Model 0's mins and maxs (the world's bounds), None when the map has no models."""
+def model_bounds(bsp: Bsp) -> list[Box] | None:
+    """Each model's mins and maxs (model 0 the world's), None when the map has no fixed-size
+    MODELS lump or its world has no faces (a compiler's placeholder box: nothing to be
+    outside of)."""
     try:
         models = bsp.records("MODELS")
     except Exception:  # noqa: BLE001 - no fixed-size MODELS lump: nothing to compare with
         return None
     if not len(models):
         return None
-    return tuple(map(float, models[0]["mins"])), tuple(map(float, models[0]["maxs"]))
+    faces = "num_surfaces" if "num_surfaces" in models.dtype.names else "numfaces"
+    if faces in models.dtype.names and not int(models[0][faces]):
+        return None
+    mins, maxs = models["mins"].tolist(), models["maxs"].tolist()
+    return [(tuple(map(float, lo)), tuple(map(float, hi))) for lo, hi in zip(mins, maxs)]
 
 
 def _finding(kind: str, severity: str, index: int, entity: Entity, key: str, value: str,
@@ -169,37 +181,71 @@ def _inputs(link: Link, source: Entity, targets: list[Entity], classes: Classes
 
 
 def _duplicates(entities: Sequence[Entity], rules: Rules) -> Iterator[Finding]:
-    unique = {fold(c) for c in rules.unique}
+    """A problem for a second entity of a class a map holds once, a warning for a second one
+    of a class of which one takes effect."""
+    severity = {fold(c): PROBLEM for c in rules.unique}
+    severity.update({fold(c): WARNING for c in rules.one_in_effect})
     first: dict[str, int] = {}
     for index, entity in enumerate(entities):
         classname = fold(entity.get("classname", "").strip())
-        if classname not in unique:
+        if classname not in severity:
             continue
-        if classname in first:
-            yield _finding("duplicate", PROBLEM, index, entity, "classname", classname,
-                           f"a second {classname} (the first is entity {first[classname]}); "
-                           "a map holds one")
-        else:
+        if classname not in first:
             first[classname] = index
+            continue
+        why = "a map holds one" if severity[classname] == PROBLEM else \
+            "only the first takes effect"
+        yield _finding("duplicate", severity[classname], index, entity, "classname", classname,
+                       f"a second {classname} (the first is entity {first[classname]}); {why}")
 
 
-def _outside(entities: Sequence[Entity], bounds: tuple[tuple[float, ...], tuple[float, ...]]
+def _outside(entities: Sequence[Entity], rules: Rules, models: Sequence[Box]
              ) -> Iterator[Finding]:
-    mins, maxs = bounds
+    """A warning for each entity outside the world's box, `models[0]` (see the module's doc)."""
+    world = models[0]
+    lights = {fold(c) for c in rules.compiler_lights}
     for index, entity in enumerate(entities):
+        if fold(entity.get("classname", "").strip()) in lights:
+            continue
         text = entity.get("origin")
-        if text is None:
+        origin = _vector(text) if text is not None else (0.0, 0.0, 0.0)
+        model = _submodel(entity.get("model", ""), len(models))
+        if origin is None or (text is None and model is None):
             continue
-        try:
-            origin = [float(v) for v in text.split()]
-        except ValueError:
+        if model is None:
+            box: Box = (origin, origin)
+        else:
+            box = (tuple(o + v for o, v in zip(origin, models[model][0])),
+                   tuple(o + v for o, v in zip(origin, models[model][1])))
+        if _meets(box, world):
             continue
-        if len(origin) != 3:
-            continue
-        if any(v < lo - MARGIN or v > hi + MARGIN for v, lo, hi in zip(origin, mins, maxs)):
-            box = " ".join(f"{v:g}" for v in mins) + " to " + " ".join(f"{v:g}" for v in maxs)
-            yield _finding("outside", WARNING, index, entity, "origin", text,
-                           f"outside the world's bounds ({box})")
+        where = " to ".join(" ".join(f"{v:g}" for v in corner) for corner in world)
+        key, value = ("origin", text) if text is not None else ("model", entity.get("model", ""))
+        what = f"model *{model}'s box " if model is not None else ""
+        yield _finding("outside", WARNING, index, entity, key, value,
+                       f"{what}outside the world's bounds ({where})")
+
+
+def _vector(text: str) -> tuple[float, ...] | None:
+    try:
+        vector = tuple(float(v) for v in text.split())
+    except ValueError:
+        return None
+    return vector if len(vector) == 3 else None
+
+
+def _submodel(value: str, count: int) -> int | None:
+    """The model number of a `"*N"` model key, None for another model or one the map lacks."""
+    if not value.startswith("*") or not value[1:].isdigit():
+        return None
+    number = int(value[1:])
+    return number if 0 < number < count else None
+
+
+def _meets(box: Box, world: Box) -> bool:
+    """Whether `box` and the world's box share a point (within MARGIN)."""
+    return all(lo <= whi + MARGIN and hi >= wlo - MARGIN
+               for lo, hi, wlo, whi in zip(box[0], box[1], world[0], world[1]))
 
 
 def _assets(bsp: Bsp, entities: Sequence[Entity], fs: GameFS) -> list[Finding]:

@@ -4,9 +4,9 @@ outputs labelled with output, input, parameter and delay, keys with the key's na
 
 A link that reaches no entity goes to a red placeholder node named after the missing name
 (one per name), drawn with a red edge; a name only the running map resolves (`!activator`,
-a name given to spawned entities) goes to a grey dashed placeholder. `around` keeps the
-neighbourhood of some entities; `to_dot` writes Graphviz's DOT language, `render` runs
-Graphviz's `dot` to make SVG or PNG from it.
+a name given to spawned entities, a class the game creates) goes to a grey dashed
+placeholder. `around` keeps the neighbourhood of some entities; `to_dot` writes Graphviz's
+DOT language, `render` runs Graphviz's `dot` to make SVG or PNG from it.
 """
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ class Graph:
 
 def build(entities: Sequence[Entity], rules: Rules, classes: Classes | None = None) -> Graph:
     """The graph of the entities' links (see the module's doc)."""
-    names = Names(entities, rules)
+    names = Names(entities, rules, classes)
     graph = Graph()
 
     def entity_node(index: int) -> str:
