@@ -88,10 +88,11 @@ def report_findings(report: Report, findings: list[Finding],
         if finding.severity != UNKNOWN:
             report.say(str(finding))
     counts = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
-    if counts[UNKNOWN]:
-        report.say(f"unknown: {counts[UNKNOWN]} files and names that asset keys lead to are "
-                   f"neither packed nor in the game's folders here, and {unknown_reason}: not "
-                   "judged (--json lists them)")
+    n = counts[UNKNOWN]
+    if n:
+        report.say(f"unknown: {n} file{'s' if n != 1 else ''} or sound names that asset keys "
+                   f"name {'are' if n != 1 else 'is'} neither packed nor in the game's folders "
+                   f"here, and {unknown_reason}: not judged (--json lists them)")
     report.say(", ".join(f"{n} {s}{'s' if n != 1 and s != UNKNOWN else ''}"
                          for s, n in counts.items()))
     return {"findings": [f.to_dict() for f in findings], "counts": counts}
