@@ -100,7 +100,6 @@ def report_findings(report: Report, findings: list[Finding],
 
 def run_check(args: argparse.Namespace) -> int:
     from ..features.logic.check import PROBLEM, check
-
     from .game_paths import check_paths
 
     check_paths(args)

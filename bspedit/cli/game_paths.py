@@ -53,7 +53,7 @@ def _there(option: str, path: str, what: str) -> None:
 
 def _game(path: str, content: bool) -> None:
     """`content`: the verb takes `--content` (the hint for a content folder names it)."""
-    from ..features.pack.gamefs import content_folders, find_gameinfo
+    from ..features.pack.gameinfo import content_folders, find_gameinfo
 
     _there("game", path, "folder")
     if not os.path.isdir(path):
@@ -81,7 +81,7 @@ def _game(path: str, content: bool) -> None:
 
 
 def _content(path: str) -> None:
-    from ..features.pack.gamefs import ASSET_FOLDERS, content_folders
+    from ..features.pack.gameinfo import ASSET_FOLDERS, content_folders
 
     _there("content", path, "folder")
     if not os.path.isdir(path):
