@@ -12,6 +12,7 @@ paths a user types (issues 40 and 42):
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from pathlib import Path
 
@@ -306,34 +307,41 @@ def test_a_content_folders_pak01_is_the_mods_beside_a_game(tmp_path):
 
 
 # -- typed paths ------------------------------------------------------------------------------
-def mistakes(tmp: Path) -> list[tuple[list[str], str]]:
-    """(options, what the one line says) for each mistake; `tmp` holds a game, a content
-    folder, a VPK, a text file and the map."""
-    game, assets, vpk = tmp / "game", tmp / "assets", tmp / "vpk" / "base_dir.vpk"
-    return [
-        ([], "give the game: --game GAMEDIR"),
-        (["--vpk", str(vpk)], "give the game"),
-        (["--game", str(tmp / "nowhere")], "no such folder"),
-        (["--game", ""], "--game: an empty path"),
-        (["--game", str(tmp / "tiny.bsp")], "a file; give the mod's folder"),
-        (["--game", str(assets)], f"--content {assets}"),
-        (["--game", str(tmp)], f"--game {game} has one"),
-        (["--game", str(game / "maps")], f"--game {game} has one"),
-        (["--game", str(tmp / "empty")], "no gameinfo.txt in it"),
-        (["--content", str(tmp / "nowhere")], "no such folder"),
-        (["--content", ""], "--content: an empty path"),
-        (["--content", str(tmp / "tiny.bsp")], "a file, not a folder"),
-        (["--content", str(game / "gameinfo.txt")], f"(a gameinfo: --game {game})"),
-        (["--content", str(assets / "materials")], "give the folder above it"),
-        (["--content", str(tmp / "empty")], "holds no materials/"),
-        (["--game", str(game), "--content", str(tmp)], f"--content {assets} does"),
-        (["--game", str(game), "--vpk", str(tmp / "nowhere_dir.vpk")], "no such VPK"),
-        (["--game", str(game), "--vpk", str(tmp / "tiny.bsp")], "a map, not a VPK"),
-        (["--game", str(game), "--vpk", str(tmp / "list.txt")], "not a VPK"),
-        (["--game", str(game), "--vpk", str(vpk.parent / "base_000.vpk")], "give the _dir.vpk"),
-        (["--game", str(game), "--vpk", str(assets)], f"--content {assets}"),
-        (["--game", str(game), "--vpk", ""], "--vpk: an empty path"),
-    ]
+# (id, options, what the one line says): {t} is the folder `typed` fills (a game, a content
+# folder, a VPK, a text list, an empty folder and the map), {s} the separator of paths bspedit
+# joins
+MISTAKES = [
+    ("no-game", [], "give the game: --game GAMEDIR"),
+    ("vpk-alone", ["--vpk", "{t}/vpk/base_dir.vpk"], "give the game"),
+    ("game-absent", ["--game", "{t}/nowhere"], "--game {t}/nowhere: no such folder"),
+    ("game-empty-path", ["--game", ""], "--game: an empty path"),
+    ("game-a-map", ["--game", "{t}/tiny.bsp"], "a file; give the mod's folder"),
+    ("game-a-content-folder", ["--game", "{t}/assets"], "is --content {t}/assets"),
+    ("game-above-the-mod", ["--game", "{t}"], "--game {t}{s}game has one"),
+    ("game-below-the-mod", ["--game", "{t}/game/maps"], "--game {t}{s}game has one"),
+    ("game-no-gameinfo", ["--game", "{t}/empty"], "no gameinfo.txt in it"),
+    ("content-absent", ["--content", "{t}/nowhere"], "--content {t}/nowhere: no such folder"),
+    ("content-empty-path", ["--content", ""], "--content: an empty path"),
+    ("content-a-map", ["--content", "{t}/tiny.bsp"], "a file, not a folder"),
+    ("content-a-gameinfo", ["--content", "{t}/game/gameinfo.txt"], "(a gameinfo: --game {t}/game)"),
+    ("content-its-materials", ["--content", "{t}/assets/materials"], "give the folder above it"),
+    ("content-no-assets", ["--content", "{t}/empty"], "holds no materials/"),
+    ("content-above-the-root", ["--game", "{t}/game", "--content", "{t}"],
+     "--content {t}{s}assets does"),
+    ("vpk-absent", ["--game", "{t}/game", "--vpk", "{t}/nowhere_dir.vpk"], "no such VPK"),
+    ("vpk-a-map", ["--game", "{t}/game", "--vpk", "{t}/tiny.bsp"], "a map, not a VPK"),
+    ("vpk-a-text", ["--game", "{t}/game", "--vpk", "{t}/list.txt"], "not a VPK"),
+    ("vpk-an-archive", ["--game", "{t}/game", "--vpk", "{t}/vpk/base_000.vpk"],
+     "give the _dir.vpk"),
+    ("vpk-a-folder", ["--game", "{t}/game", "--vpk", "{t}/assets"], "--content {t}/assets"),
+    ("vpk-empty-path", ["--game", "{t}/game", "--vpk", ""], "--vpk: an empty path"),
+]
+BASE_MISTAKES = [
+    ("base-absent", "{t}/none.txt", "no such list file"),
+    ("base-a-vpk", "{t}/vpk/base_dir.vpk", "a VPK, not a list of files"),
+    ("base-a-map", "{t}/tiny.bsp", "not a text list of files"),
+    ("base-a-folder", "{t}/empty", "a folder, not a file"),
+]
 
 
 @pytest.fixture
@@ -366,21 +374,31 @@ def refused(argv: list[str], message: str, tmp: Path, out: Path | None = None) -
 
 
 @pytest.mark.parametrize("verb", ["deps", "autopack", "audit"])
-def test_typed_path_mistakes_are_bad_input(verb, typed):
+@pytest.mark.parametrize(("options", "message"), [pytest.param(o, m, id=i)
+                                                  for i, o, m in MISTAKES])
+def test_typed_path_mistakes_are_bad_input(verb, options, message, typed):
     out = typed / "out.bsp"
-    target = {"autopack": ["-o", str(out)]}.get(verb, [])
-    for options, message in mistakes(typed):
-        refused(["pak", verb, str(typed / "tiny.bsp"), *options, *target], message, typed, out)
-    if verb == "autopack":          # --in-place too: the map is untouched
-        refused(["pak", verb, str(typed / "tiny.bsp"), "--game", str(typed / "nowhere"),
-                 "--in-place"], "no such folder", typed)
-        for base, message in ((typed / "none.txt"), "no such list file"), \
-                ((typed / "vpk" / "base_dir.vpk"), "a VPK, not a list of files"), \
-                ((typed / "tiny.bsp"), "not a text list of files"), \
-                ((typed / "empty"), "a folder, not a file"):
-            refused(["pak", verb, str(typed / "tiny.bsp"), "--game", str(typed / "game"),
-                     "--base", str(base), "-o", str(out)], message, typed, out)
-    # what is right runs: a gameinfo named itself, `foo.vpk` for `foo_dir.vpk`, a content root
+    target = ["-o", str(out)] if verb == "autopack" else []
+    refused(["pak", verb, str(typed / "tiny.bsp"), *(o.format(t=typed) for o in options),
+             *target], message.format(t=typed, s=os.sep), typed, out)
+
+
+@pytest.mark.parametrize(("base", "message"), [pytest.param(b, m, id=i)
+                                               for i, b, m in BASE_MISTAKES])
+def test_autopack_base_list_mistakes(base, message, typed):
+    out = typed / "out.bsp"
+    refused(["pak", "autopack", str(typed / "tiny.bsp"), "--game", str(typed / "game"),
+             "--base", base.format(t=typed), "-o", str(out)], message, typed, out)
+    refused(["pak", "autopack", str(typed / "tiny.bsp"), "--game", str(typed / "game"),
+             "--base", base.format(t=typed), "--in-place"], message, typed)
+
+
+@pytest.mark.parametrize("verb", ["deps", "autopack", "audit"])
+def test_typed_paths_that_are_right_run(verb, typed):
+    """A gameinfo named itself, `foo.vpk` for `foo_dir.vpk` (as a gameinfo line), a content
+    root, a text list: exit 0."""
+    target = ["--base", str(typed / "list.txt"), "-o", str(typed / "out.bsp")] \
+        if verb == "autopack" else []
     ok = invoke(["pak", verb, str(typed / "tiny.bsp"), "--game",
                  str(typed / "game" / "gameinfo.txt"), "--vpk", str(typed / "vpk" / "base.vpk"),
                  "--content", str(typed / "assets"), *target], capture=True)

@@ -21,7 +21,8 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          "missing")
     _add_game(deps)
     deps.add_argument("--strict", action="store_true",
-                      help="exit 1 when a required file is missing (or unreadable)")
+                      help="exit 1 when a required file is missing (or unreadable); unknown "
+                           "files (maybe the base game's, which is not here) do not count")
 
     auto = add_verb(verbs, run_autopack, "autopack",
                     help="pack every referenced file the mod provides and the base game does "
