@@ -225,15 +225,16 @@ def test_duplicate_worldspawn_and_outside(tmp_path):
 
 @needs_content
 def test_asset_keys_with_game():
-    """With --game, an asset key naming a file neither packed nor in the game is a problem:
-    proved by listing the pakfile and the mod's folder."""
+    """With --game, an asset key naming a file neither packed nor in the game is reported:
+    proved by listing the pakfile and the mod's folder. msrc's base game (HL2, EP2) is not on
+    this machine, so it is unknown, not a problem (test_pack_content has the problem)."""
     import zipfile
 
     game = CONTENT / "msrc"
     path = game / "maps" / "dissenter.bsp"
     code, found = findings(str(path), "--game", str(game))
     assets = [f for f in found if f["kind"] == "asset"]
-    assert code == 1 and assets
+    assert code == 0 and assets and {f["severity"] for f in assets} == {"unknown"}
     files = {str(p.relative_to(game)).lower() for p in game.rglob("*") if p.is_file()}
     with bspedit.open(path) as bsp:
         packed = {n.lower() for n in zipfile.ZipFile(__import__("io").BytesIO(

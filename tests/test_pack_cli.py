@@ -237,10 +237,12 @@ def test_autopack_dry_run_base_list_include_exclude(tmp_path):
     assert {row["path"] for row in run2["result"]["left_to_base"]} >= {packed[0], packed[1]}
     assert not [p for p in got if p.startswith("sound/")]
     assert [row["path"] for row in run2["result"]["excluded"]]
-    # missing required files: exit 1 and the map is still written with what could be packed
+    # files found nowhere while the base game (HL2, EP2) is absent are unknown, not missing:
+    # exit 0, the map written (test_pack_content shows exit 1 for a missing one)
     out = tmp_path / "out.bsp"
     code, real = run("pak", "autopack", src, "--game", mod, "-o", out)
-    assert code == 1 and real["result"]["missing_required"] > 0 and out.exists()
+    assert code == 0 and real["result"]["missing_required"] == 0 and out.exists()
+    assert real["result"]["unknown"] and real["result"]["unknown_reason"]
 
 
 @needs_content
@@ -267,15 +269,17 @@ def test_audit_redundant_override_unused(tmp_path):
 
 @needs_content
 def test_missing_search_paths_are_reported_not_fatal(tmp_path):
-    """msrc's gameinfo names HL2 and EP2 folders this machine lacks: listed, exit 0."""
+    """msrc's gameinfo names HL2 and EP2 folders this machine lacks: listed, exit 0; what
+    only they could hold is unknown, which --strict does not fail on."""
     code, report = run("pak", "deps", map_path("msrc/msrctest.bsp"), "--game",
                        CONTENT / "msrc")
     assert code == 0
     assert any("not on this machine" in p for p in report["result"]["problems"])
     assert report["warnings"]
+    assert report["result"]["counts"]["unknown"] > 0 == report["result"]["counts"]["missing"]
     code, _ = run("pak", "deps", map_path("msrc/msrctest.bsp"), "--game",
                        CONTENT / "msrc", "--strict")
-    assert code == 1
+    assert code == 0
 
 
 def test_no_gameinfo_is_bad_input(tmp_path):

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bspedit.errors import BspError
-from bspedit.features.pack.gamefs import GameFS, condition_true, parse_search_paths
+from bspedit.features.pack.gamefs import GameFS
+from bspedit.features.pack.gameinfo import condition_true, parse_search_paths
 from bspedit.features.pack.model import Location
 from bspedit.features.pack.vpk import VpkMount, dir_file
 

@@ -78,20 +78,31 @@ def classes(args: argparse.Namespace, engine: str) -> Classes | None:
     return Classes(fgd)
 
 
-def report_findings(report: Report, findings: list[Finding]) -> dict[str, Any]:
-    """Print one line per finding and a count; the JSON result's findings and counts."""
-    from ..features.logic.check import SEVERITIES
+def report_findings(report: Report, findings: list[Finding],
+                    unknown_reason: str | None = None) -> dict[str, Any]:
+    """Print one line per finding (the unknown ones in one line, with `unknown_reason`) and a
+    count; the JSON result's findings and counts."""
+    from ..features.logic.check import SEVERITIES, UNKNOWN
 
     for finding in findings:
-        report.say(str(finding))
+        if finding.severity != UNKNOWN:
+            report.say(str(finding))
     counts = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
-    report.say(", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in counts.items()))
+    n = counts[UNKNOWN]
+    if n:
+        report.say(f"unknown: {n} file{'s' if n != 1 else ''} or sound names that asset keys "
+                   f"name {'are' if n != 1 else 'is'} neither packed nor in the game's folders "
+                   f"here, and {unknown_reason}: not judged (--json lists them)")
+    report.say(", ".join(f"{n} {s}{'s' if n != 1 and s != UNKNOWN else ''}"
+                         for s, n in counts.items()))
     return {"findings": [f.to_dict() for f in findings], "counts": counts}
 
 
 def run_check(args: argparse.Namespace) -> int:
     from ..features.logic.check import PROBLEM, check
+    from .game_paths import check_paths
 
+    check_paths(args)
     fs = None
     with Bsp.open(args.map) as bsp:
         definitions = classes(args, bsp.family.engine)
@@ -104,7 +115,8 @@ def run_check(args: argparse.Namespace) -> int:
         kept = bsp.entities(lenient=True).kept
     for stretch in kept:
         args.report.warn(f"entities: {stretch}; its entities are not checked")
-    set_result(args, report_findings(args.report, findings))
+    set_result(args, report_findings(args.report, findings,
+                                          None if fs is None else fs.unjudged))
     return 1 if any(f.severity == PROBLEM for f in findings) else 0
 
 
@@ -114,14 +126,13 @@ def _game(args: argparse.Namespace) -> GameFS:
         import srctools  # noqa: F401 - the pack modules' KeyValues, VMT and MDL readers
     except ImportError:
         raise BspError("--game needs srctools 2.7 (pip install srctools==2.7.0)") from None
-    from ..features.pack.gamefs import GameFS
+    from .game_paths import load
 
-    fs = GameFS.load(args.game)
+    fs = load(args)
     problems = list(dict.fromkeys(fs.problems))
     if problems:
         args.report.warn(f"{len(problems)} search paths or VPK archives of the game are not on "
-                         f"this machine ({', '.join(problems[:3])}{', ...' if len(problems) > 3 else ''}): "
-                         "what only they hold counts as missing")
+                         f"this machine ({', '.join(problems[:3])}{', ...' if len(problems) > 3 else ''})")
     return fs
 
 

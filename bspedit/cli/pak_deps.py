@@ -21,7 +21,8 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          "missing")
     _add_game(deps)
     deps.add_argument("--strict", action="store_true",
-                      help="exit 1 when a required file is missing (or unreadable)")
+                      help="exit 1 when a required file is missing (or unreadable); unknown "
+                           "files (maybe the base game's, which is not here) do not count")
 
     auto = add_verb(verbs, run_autopack, "autopack",
                     help="pack every referenced file the mod provides and the base game does "
@@ -54,10 +55,12 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def _add_game(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", metavar="GAMEDIR", required=True,
-                        help="the mod's folder, the one holding gameinfo.txt (any case)")
+    parser.add_argument("--game", metavar="GAMEDIR",
+                        help="the mod's folder, the one holding gameinfo.txt (any case); "
+                             "without it, --content folders alone and no base game")
     parser.add_argument("--content", metavar="DIR", action="append", default=[],
-                        help="another folder of the mod's files (after its own search paths)")
+                        help="another folder of the mod's files, holding materials/, models/, "
+                             "sound/... (after the mod's own search paths)")
     parser.add_argument("--vpk", metavar="FILE", action="append", default=[],
                         help="another VPK to search (a _dir.vpk or single-file VPK)")
 
@@ -70,9 +73,12 @@ def _fs(args: argparse.Namespace) -> GameFS:
     except ImportError:
         raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
                        "srctools==2.7.0; it has no wheel for Linux aarch64)") from None
-    from ..features.pack.gamefs import GameFS as Loader
+    from .game_paths import load
 
-    return Loader.load(args.game, content=args.content, vpks=args.vpk)
+    if args.game is None and not args.content:
+        raise BspError("give the game: --game GAMEDIR (the mod's folder, holding gameinfo.txt) "
+                       "or --content DIR (a folder of the mod's materials/, models/, sound/...)")
+    return load(args)
 
 
 def _shown(path: str) -> str:
@@ -86,7 +92,7 @@ def _shown(path: str) -> str:
 
 def _where(row: dict[str, Any]) -> str:
     kind = str(row["location"])
-    if kind in ("pak", "missing"):
+    if kind in ("pak", "missing", "unknown"):
         return kind
     text = f"{kind} {_shown(row['where'])}"
     if not row["readable"]:
@@ -99,15 +105,25 @@ def _line(row: dict[str, Any]) -> str:
     return f"{row['path']}{mark}: {_where(row)} <- {' > '.join(row['reason'])}"
 
 
-def _problems(args: argparse.Namespace, problems: list[str]) -> None:
-    """The file system's problems: one line each in the report, one warning for them all (the
-    JSON result lists them as `problems`)."""
+def _problems(args: argparse.Namespace, result: dict[str, Any], unknown: int) -> None:
+    """What the report assumed of the game (`Deps.game`): the base game, the file system's
+    problems (one line each, one warning for them all) and, once, why `unknown` files found
+    nowhere are not counted missing."""
+    if result["gameinfo"] is None:
+        args.report.say("base game: none assumed (no gameinfo: --content folders"
+                        + (" and --vpk files" if result["base_game"] else "") + " only)")
+    else:
+        args.report.say(f"base game: {len(result['base_game'])} search paths of "
+                        f"{_shown(result['gameinfo'])}")
+    problems = result["problems"]
     for problem in problems:
         args.report.say(f"not found: {problem}")
     if problems:
         args.report.warn(f"{len(problems)} search paths or VPK archives of the game are not on "
-                         "this machine (the report's `not found:` lines, --json's `problems`); "
-                         "what only they hold counts as missing")
+                         "this machine (the report's `not found:` lines, --json's `problems`)")
+    if unknown:
+        args.report.say(f"unknown: {unknown} files found nowhere, not counted missing: "
+                        f"{result['unknown_reason']}")
 
 
 def run_deps(args: argparse.Namespace) -> int:
@@ -122,13 +138,16 @@ def run_deps(args: argparse.Namespace) -> int:
     for row in result["files"]:
         args.report.say(_line(row))
     for name in result["names"]:
-        state = {True: "defined", False: "not defined", None: "not looked up"}[name["resolved"]]
+        state = {True: "defined", False: "not defined",
+                 None: "not looked up" if name["kind"] == "particle" else "unknown"}[
+            name["resolved"]]
         args.report.say(f"{name['kind']}:{name['name']}: {state} <- {' > '.join(name['reason'])}")
     c = result["counts"]
     args.report.say(f"{c['files']} files: {c['pak']} packed, {c['loose']} loose, {c['vpk']} in "
                     f"VPKs ({c['unreadable']} unreadable), {c['missing']} missing "
-                    f"({c['optional_missing']} optional); {len(result['names'])} names")
-    _problems(args, result["problems"])
+                    f"({c['optional_missing']} optional), {c['unknown']} unknown "
+                    f"({c['optional_unknown']} optional); {len(result['names'])} names")
+    _problems(args, result, c["unknown"])
     return 1 if args.strict and found.missing_required else 0
 
 
@@ -146,16 +165,18 @@ def run_autopack(args: argparse.Namespace) -> int:
             args.report.say(f"{verb} {row['path']} ({row['size']} bytes) from {_where(row)}")
         for row in result["unreadable"]:
             args.report.say(f"cannot pack {_line(row)}")
-        for row in result["missing"]:
-            if not row["optional"]:
-                args.report.say(f"missing {_line(row)}")
+        for key in ("missing", "unknown"):
+            for row in result[key]:
+                if not row["optional"]:
+                    args.report.say(f"{key} {_line(row)}")
         args.report.say(f"{len(result['packed'])} files {verb} ({result['packed_bytes']} bytes), "
                         f"{len(result['already_packed'])} already packed, "
                         f"{len(result['left_to_base'])} left to the base game, "
                         f"{len(result['excluded'])} excluded, "
                         f"{len(result['unreadable'])} unreadable, {len(result['missing'])} "
-                        f"missing ({result['missing_required']} required)")
-        _problems(args, result["problems"])
+                        f"missing ({result['missing_required']} required), "
+                        f"{len(result['unknown'])} unknown")
+        _problems(args, result, len(result["unknown"]))
         save(bsp, args)
     return 1 if done.missing_required and not args.allow_missing else 0
 
@@ -175,11 +196,13 @@ def run_audit(args: argparse.Namespace) -> int:
             args.report.say(f"{word}: {row['path']} ({_where({**row, 'optional': False})})")
     for path in result["unused"]:
         args.report.say(f"unused: {path}")
-    for row in result["unresolved"]:
-        args.report.say(f"unresolved: {_line(row)}")
+    for key in ("unresolved", "unknown"):
+        for row in result[key]:
+            args.report.say(f"{key}: {_line(row)}")
     args.report.say(f"{result['entries']} entries: {len(result['redundant'])} redundant, "
                     f"{len(result['overrides'])} overrides, {len(result['in_mod'])} the mod's, "
                     f"{len(result['unused'])} unused, {len(result['compile_outputs'])} compile "
-                    f"outputs; {len(result['unresolved'])} references unresolved")
-    _problems(args, result["problems"])
+                    f"outputs; {len(result['unresolved'])} references unresolved, "
+                    f"{len(result['unknown'])} unknown")
+    _problems(args, result, len(result["unknown"]))
     return 0

@@ -13,7 +13,9 @@ world's bounds, model 0's mins and maxs in MODELS (`outside`): a brush entity (`
 `origin` lies beyond them. The engines spawn it anyway and logic entities parked in the void
 are common and harmless; lights whose place only the light compiler reads are not judged, nor
 a map whose world has no faces. Notes (`severity` "note", not a failure): named entities that
-nothing links to (`untargeted`).
+nothing links to (`untargeted`). Unknown (`severity` "unknown", not a failure): an `asset`
+found nowhere when the file system cannot judge (`GameFS.unjudged`: the base game's search
+paths are not on this machine), since the base game may ship it.
 """
 from __future__ import annotations
 
@@ -31,11 +33,11 @@ if TYPE_CHECKING:
     from ...bsp import Bsp
     from ..pack.gamefs import GameFS
 
-__all__ = ["NOTE", "PROBLEM", "SEVERITIES", "WARNING", "Finding", "check", "check_entities",
-           "introduced", "model_bounds", "stored_entities"]
+__all__ = ["NOTE", "PROBLEM", "SEVERITIES", "UNKNOWN", "WARNING", "Finding", "check",
+           "check_entities", "introduced", "model_bounds", "stored_entities"]
 
-PROBLEM, WARNING, NOTE = "problem", "warning", "note"
-SEVERITIES = (PROBLEM, WARNING, NOTE)
+PROBLEM, WARNING, NOTE, UNKNOWN = "problem", "warning", "note", "unknown"
+SEVERITIES = (PROBLEM, WARNING, NOTE, UNKNOWN)
 #: How far (units) an origin may lie beyond the world's bounds: float rounding of the bounds.
 MARGIN = 1.0
 #: A box: mins and maxs.
@@ -250,7 +252,8 @@ def _meets(box: Box, world: Box) -> bool:
 
 def _assets(bsp: Bsp, entities: Sequence[Entity], fs: GameFS) -> list[Finding]:
     """Asset keys naming a file neither packed nor shipped, or a soundscript or soundscape
-    that no script defines (particle names are not looked up: see `pack.deps`)."""
+    that no script defines (particle names are not looked up: see `pack.deps`): problems, or
+    unknown when `fs` cannot judge what is not here."""
     from ..pack.chains import Chains
     from ..pack.deps import MapFiles
     from ..pack.entity_assets import all_asset_keys
@@ -259,6 +262,7 @@ def _assets(bsp: Bsp, entities: Sequence[Entity], fs: GameFS) -> list[Finding]:
 
     files = MapFiles(bsp, fs)
     chains = Chains(files.read, map_name(bsp), files.exists)
+    severity, why = (PROBLEM, "") if fs.unjudged is None else (UNKNOWN, f"; {fs.unjudged}")
     out = []
     for index, entity in enumerate(entities):
         kinds = {fold(key): kind for key, kind in all_asset_keys(entity.get("classname", ""))}
@@ -271,11 +275,11 @@ def _assets(bsp: Bsp, entities: Sequence[Entity], fs: GameFS) -> list[Finding]:
                     continue
                 if is_file(ref.path):
                     if not files.exists(ref.path):
-                        out.append(_finding("asset", PROBLEM, index, entity, key, value,
-                                            f"{ref.path} is neither packed nor in the game"))
+                        out.append(_finding("asset", severity, index, entity, key, value,
+                                            f"{ref.path} is neither packed nor in the game{why}"))
                 elif chains.defined(ref.path) is False:
                     what, _, name = ref.path.partition(":")
-                    out.append(_finding("asset", PROBLEM, index, entity, key, value,
+                    out.append(_finding("asset", severity, index, entity, key, value,
                                         f"no script of the game or map defines the {what} "
-                                        f"{name!r}"))
+                                        f"{name!r}{why}"))
     return out

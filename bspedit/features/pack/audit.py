@@ -10,7 +10,8 @@ needs.
 - `unused`: entries no reference of the map leads to; cubemaps
   (`materials/maps/<map>/c*.vtf`, `cubemapdefault*.vtf`), vbsp's patch materials
   (`materials/maps/<map>/*.vmt`) and static prop lighting are never unused;
-- `unresolved`: required references found nowhere (or in a VPK whose archive is absent).
+- `unresolved`: required references found nowhere (or in a VPK whose archive is absent);
+  `unknown`: those found nowhere that the base game may hold (`Deps.unknown_reason`), apart.
 
 A VPK entry whose archive is absent is compared by the CRC-32 and size of its directory entry
 (`GameFS.hits`).
@@ -72,7 +73,8 @@ class AuditReport:
                 "not_compared": [c.to_dict() for c in self.unknown],
                 "unused": list(self.unused), "compile_outputs": list(self.kept),
                 "unresolved": [n.to_dict() for n in self.unresolved],
-                "problems": list(self.deps.problems)}
+                "unknown": [n.to_dict() for n in self.deps.unknown_required],
+                **self.deps.game()}
 
 
 def compile_output(path: str, map_names: list[str]) -> bool:

@@ -9,7 +9,10 @@ Each file `deps` finds is one of:
   output, for when the base game is not installed); a mod file inside a VPK whose archive is
   absent cannot be read: `unreadable`;
 - shipped by the base game: `left` to it (unless `include` globs match it: then packed too);
-- nowhere: `missing` (required or optional).
+- nowhere: `missing` (required or optional), or `unknown` when the game's file system
+  cannot judge (no gameinfo, or the base game's search paths are not here: `Deps.unknown_reason`);
+  an unknown file that `base` lists is left to the base game. Unknown files are not missing:
+  they do not fail the run.
 
 Cubemaps and vbsp's patch materials are never removed: autopack only adds.
 """
@@ -49,6 +52,7 @@ class AutopackReport:
     excluded: list[Need] = field(default_factory=list)
     unreadable: list[Need] = field(default_factory=list)
     missing: list[Need] = field(default_factory=list)
+    unknown: list[Need] = field(default_factory=list)       # maybe the base game's
     skipped: list[Need] = field(default_factory=list)       # --noswvtx
 
     @property
@@ -62,9 +66,8 @@ class AutopackReport:
                 "already_packed": [n.path for n in self.in_pak],
                 "excluded": rows(self.excluded + self.skipped),
                 "unreadable": rows(self.unreadable), "missing": rows(self.missing),
-                "missing_required": len(self.missing_required),
-                "packed_bytes": sum(p.size for p in self.packed),
-                "problems": list(self.deps.problems)}
+                "missing_required": len(self.missing_required), "unknown": rows(self.unknown),
+                "packed_bytes": sum(p.size for p in self.packed), **self.deps.game()}
 
 
 def read_base_list(path: str) -> set[str]:
@@ -115,6 +118,9 @@ def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iter
             continue
         if loc.kind == "missing":
             out.missing.append(need)
+            continue
+        if loc.kind == "unknown":
+            (out.left if path in shipped else out.unknown).append(need)
             continue
         if noswvtx and path.endswith(".sw.vtx"):
             out.skipped.append(need)

@@ -5,14 +5,18 @@ The map's references (`refs.map_references`) are followed through materials, mod
 scripts (`chains`), reading each file where the engine would: the map's pakfile first (the
 engine mounts it ahead of every search path), then the game's search paths (`GameFS`). Each
 file then resolves to a `Location`: "pak", "loose" (under a search path), "vpk" (inside a
-VPK; `readable` False when its archive is absent) or "missing".
+VPK; `readable` False when its archive is absent), "missing", or "unknown": found nowhere
+while the game's file system cannot judge that (`GameFS.unjudged`: search paths this machine
+lacks, or no gameinfo and so no base game), since what is not here may be the base game's.
+An unknown file is not missing: it fails neither `--strict` nor autopack.
 
 Names that are not files (`soundscript:`, `soundscape:`, `particle:`) are listed apart, in
 `names`: a soundscript or soundscape name is resolved when a script the game (or the map)
 loads defines it, and the files it plays are ordinary entries of `files` with the name in
 their reason. Particle names are not looked up by name (that takes parsing every `.pcf`);
 the `.pcf` files the map's particle manifest lists are followed as files, and a particle name
-is reported with `resolved` None.
+is reported with `resolved` None. A name no script here defines is None too (unknown) when
+the file system cannot judge (the base game's scripts may define it).
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ PAK = Location("pak")
 #: The largest file MapFiles keeps after reading it (the scripts it is asked for again).
 _CACHED = 1 << 16
 MISSING = Location("missing")
+UNKNOWN = Location("unknown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +66,7 @@ class Need:
 @dataclass(frozen=True, slots=True)
 class Name:
     """A name the map uses that is not a file: `kind` soundscript, soundscape or particle;
-    `resolved` True/False (None: not looked up by name, see the module's doc)."""
+    `resolved` True/False (None: not looked up by name, or unknown: see the module's doc)."""
 
     kind: str
     name: str
@@ -76,12 +81,17 @@ class Name:
 
 @dataclass
 class Deps:
-    """The report: `files` in breadth-first order, `names`, the file system's `problems`."""
+    """The report: `files` in breadth-first order, `names`, the file system's `problems`;
+    `gameinfo` read (None: content folders alone), the `base_game`'s search paths assumed,
+    `unknown_reason` (`GameFS.unjudged`) when files found nowhere are unknown, not missing."""
 
     map_name: str
     files: list[Need] = field(default_factory=list)
     names: list[Name] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    gameinfo: str | None = None
+    base_game: list[str] = field(default_factory=list)
+    unknown_reason: str | None = None
 
     def by_kind(self, kind: str) -> list[Need]:
         return [n for n in self.files if n.location.kind == kind]
@@ -96,26 +106,36 @@ class Deps:
     def missing_required(self) -> list[Need]:
         return [n for n in self.missing if not n.optional]
 
+    @property
+    def unknown_required(self) -> list[Need]:
+        """Required files found nowhere that the base game may hold (see `unknown_reason`)."""
+        return [n for n in self.by_kind("unknown") if not n.optional]
+
     def counts(self) -> dict[str, int]:
         out = {"files": len(self.files), "pak": 0, "loose": 0, "vpk": 0, "missing": 0,
-               "unreadable": 0, "optional_missing": 0, "mod": 0, "base": 0}
+               "unknown": 0, "unreadable": 0, "optional_missing": 0, "optional_unknown": 0,
+               "mod": 0, "base": 0}
         for n in self.files:
             out[n.location.kind] += 1
             if not n.location.readable:
                 out["unreadable"] += 1
-            if n.location.kind == "missing" and n.optional:
-                out["optional_missing"] += 1
+            if n.location.kind in ("missing", "unknown") and n.optional:
+                out[f"optional_{n.location.kind}"] += 1
             if n.mod:
                 out["mod"] += 1
             elif n.location.kind in ("loose", "vpk"):
                 out["base"] += 1
         return out
 
+    def game(self) -> dict[str, Any]:
+        """What the report assumed of the game (a part of every pack verb's JSON result)."""
+        return {"gameinfo": self.gameinfo, "base_game": list(self.base_game),
+                "unknown_reason": self.unknown_reason, "problems": list(self.problems)}
+
     def to_dict(self) -> dict[str, Any]:
         return {"map_name": self.map_name, "counts": self.counts(),
                 "files": [n.to_dict() for n in self.files],
-                "names": [n.to_dict() for n in self.names],
-                "problems": list(self.problems)}
+                "names": [n.to_dict() for n in self.names], **self.game()}
 
 
 def pak_names(bsp: Bsp) -> dict[str, Any]:
@@ -158,7 +178,7 @@ class MapFiles:
         path = asset_path(path)
         if path in self.pak:
             return PAK
-        return self.fs.locate(path) or MISSING
+        return self.fs.locate(path) or (MISSING if self.fs.unjudged is None else UNKNOWN)
 
     def exists(self, path: str) -> bool:
         path = asset_path(path)
@@ -181,8 +201,14 @@ def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> 
             report.files.append(Need(ref, files.locate(ref.path)))
             continue
         kind, _, value = ref.path.partition(":")
-        report.names.append(Name(kind, value, ref.reason, ref.optional, chains.defined(ref.path)))
+        defined = chains.defined(ref.path)
+        if defined is False and fs.unjudged is not None:
+            defined = None      # the base game's scripts may define it
+        report.names.append(Name(kind, value, ref.reason, ref.optional, defined))
     report.problems = list(dict.fromkeys(fs.problems))
+    report.gameinfo = fs.gameinfo
+    report.base_game = [sp.path for sp in fs.base_game()]
+    report.unknown_reason = fs.unjudged
     return report
 
 

@@ -32,37 +32,26 @@ How `gameinfo.txt`'s `FileSystem/SearchPaths` becomes search paths (Source SDK 2
   gameinfo's last mod search path, before the base game's.
 
 The mod is GAMEDIR and everything under it (its `custom/`, VPKs inside it) plus `--content`;
-everything else (including a `--vpk` outside GAMEDIR) is the base game.
+everything else (including a `--vpk` outside GAMEDIR) is the base game. Without a GAMEDIR (a
+level-design repository's `assets/` has no gameinfo) the search paths are the `--content`
+folders and `--vpk` files alone, and no base game is assumed.
 
-Paths this machine lacks are listed in `problems`, never fatal. Loose lookups match the asset
-path case-insensitively without walking trees: the exact lower-case path is tried first, and
-otherwise only the folders on the path's way are listed, once each (cached per folder)."""
+Paths this machine lacks are listed in `problems`, never fatal. A file found in no search path
+is missing only when every search path the gameinfo names is here; otherwise it may be in one
+that is not (or in the base game no gameinfo named), and `unjudged` says why it is unknown.
+Loose lookups match the asset path case-insensitively without walking trees: the exact
+lower-case path is tried first, and otherwise only the folders on the path's way are listed,
+once each (cached per folder)."""
 from __future__ import annotations
 
 import fnmatch
 import os
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from ...errors import BspError
+from .gameinfo import read_gameinfo, resolve, used_for_assets
 from .model import Location, asset_path
-from .vpk import Entry, VpkMount, dir_file
-
-#: Conditions true for the Windows PC game; every other `$FLAG` is false.
-TRUE_FLAGS = frozenset({"$win32", "$windows", "$pc"})
-#: The flags srctools gets for conditional blocks (its keys carry the `$`).
-_KV_FLAGS = {f: True for f in TRUE_FLAGS} | {
-    f: False for f in ("$x360", "$ps3", "$gameconsole", "$osx", "$linux", "$posix", "$deck")}
-
-# a one-line `key value [condition] // comment`: the condition is evaluated here, before
-# srctools parses, because srctools lets a true conditional line replace a preceding line of
-# the same key (which would drop a search path)
-_CONDITIONAL_LINE = re.compile(
-    r'^(?P<head>[ \t]*(?:"[^"\n]*"|[^\s"{}\[\]]+)[ \t]+(?:"[^"\n]*"|[^\s"{}\[\]]+))'
-    r'[ \t]*\[(?P<cond>[^\]\n]*)\][ \t]*(?P<tail>//[^\n]*)?$', re.M)
-_APPID = re.compile(r"\|appid_(\d+)\|", re.I)
-_ARCHIVE = re.compile(r"^(?P<stem>.*)_\d{3}\.vpk$")
+from .vpk import ARCHIVE, Entry, VpkMount, dir_file
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,62 +66,6 @@ class SearchPath:
     exists: bool
     base: bool
     source: str
-
-
-def condition_true(cond: str) -> bool:
-    """A KeyValues condition (`$X360`, `!$WIN32`, `$WIN32 || $OSX`, `$A && !$B`) for the
-    Windows PC game."""
-    def flag(term: str) -> bool:
-        term = term.strip()
-        negate = term.startswith("!")
-        name = term.lstrip("!").strip().lower()
-        return (name in TRUE_FLAGS) != negate
-    return any(all(flag(t) for t in alt.split("&&")) for alt in cond.split("||"))
-
-
-def _apply_line_conditions(text: str) -> str:
-    def keep(m: re.Match[str]) -> str:
-        return m.group("head") if condition_true(m.group("cond")) else ""
-    return _CONDITIONAL_LINE.sub(keep, text)
-
-
-def find_gameinfo(game_dir: str) -> str | None:
-    """GAMEDIR's `gameinfo.txt` in any capitalisation (the exact lower-case name first)."""
-    exact = os.path.join(game_dir, "gameinfo.txt")
-    if os.path.isfile(exact):
-        return exact
-    try:
-        names = sorted(e.name for e in os.scandir(game_dir)
-                       if e.name.lower() == "gameinfo.txt" and e.is_file())
-    except OSError:
-        return None
-    return os.path.join(game_dir, names[0]) if names else None
-
-
-def parse_search_paths(text: str, filename: str = "gameinfo.txt") -> list[tuple[str, str]]:
-    """The `(key, value)` lines of `GameInfo/FileSystem/SearchPaths`, in order, conditions
-    evaluated. Raises BspError when the text is not KeyValues or lacks the block."""
-    from srctools.keyvalues import Keyvalues
-    try:
-        kv = Keyvalues.parse(_apply_line_conditions(text), filename, flags=_KV_FLAGS)
-    except Exception as exc:  # noqa: BLE001 - srctools' KeyValError and tokenizer errors
-        raise BspError(f"not a KeyValues file: {exc}", path=filename) from None
-    for root in (*kv.find_all("GameInfo"), kv):
-        for fs in root.find_all("FileSystem"):
-            for block in fs.find_all("SearchPaths"):
-                if block.has_children():
-                    return [(c.real_name, c.value) for c in block if not c.has_children()]
-    raise BspError("no GameInfo/FileSystem/SearchPaths block", path=filename)
-
-
-def path_ids(key: str) -> set[str]:
-    """The lower-case path IDs of a SearchPaths key (`game+mod+mod_write`)."""
-    return {p.strip().lower() for p in key.split("+") if p.strip()}
-
-
-def used_for_assets(key: str) -> bool:
-    """A SearchPaths key whose path is searched for assets: its IDs include `game` or `mod`."""
-    return bool(path_ids(key) & {"game", "mod"})
 
 
 def match_case(path: str) -> str:
@@ -267,15 +200,18 @@ class GameFS:
 
     `search_paths` are in lookup order; `problems` lists what this machine lacks (search paths,
     VPK archives, `|appid_N|` mounts) and grows when a VPK opened on first use turns out to
-    lack archives. `scandir_calls` counts the folders listed so far (each at most once)."""
+    lack archives. `game_dir` and `gameinfo` are None without a GAMEDIR (content folders
+    alone); `skipped` counts the `|appid_N|` lines not mounted. `scandir_calls` counts the
+    folders listed so far (each at most once)."""
 
-    def __init__(self, game_dir: str, gameinfo: str, root: str,
-                 search_paths: list[SearchPath], problems: list[str]) -> None:
+    def __init__(self, game_dir: str | None, gameinfo: str | None, root: str | None,
+                 search_paths: list[SearchPath], problems: list[str], skipped: int = 0) -> None:
         self.game_dir = game_dir
         self.gameinfo = gameinfo
         self.root = root
         self.search_paths = search_paths
         self.problems = problems
+        self.skipped = skipped
         self.scandir_calls = 0
         self._mounts: list[_Folder | VpkMount | None] = []
         for sp in search_paths:
@@ -287,7 +223,8 @@ class GameFS:
                 self._mounts.append(_Folder(sp.path, self))
 
     @classmethod
-    def load(cls, game_dir: str | os.PathLike[str], *, content: Iterable[str | os.PathLike[str]] = (),
+    def load(cls, game_dir: str | os.PathLike[str] | None, *,
+             content: Iterable[str | os.PathLike[str]] = (),
              vpks: Iterable[str | os.PathLike[str]] = (),
              root: str | os.PathLike[str] | None = None,
              apps: Mapping[int, str | os.PathLike[str]] | None = None) -> GameFS:
@@ -295,40 +232,35 @@ class GameFS:
         `content` folders and `vpks` files added after the mod's own. `root` is the folder
         relative paths and `|all_source_engine_paths|` start from (default: GAMEDIR's parent);
         `apps` maps Steam app IDs to their install folders for `|appid_N|` (Steam is not asked).
+        `game_dir` None: no gameinfo, the search paths are `content` (the mod's) then `vpks`.
         Raises BspError when GAMEDIR has no gameinfo.txt or it cannot be read."""
-        gdir = os.path.abspath(os.fspath(game_dir))
-        if os.path.isfile(gdir) and os.path.basename(gdir).lower() == "gameinfo.txt":
-            gdir = os.path.dirname(gdir)
-        if not os.path.isdir(gdir):
-            raise BspError("no such game folder", path=gdir)
-        gameinfo = find_gameinfo(gdir)
-        if gameinfo is None:
-            raise BspError("no gameinfo.txt in the game folder", path=gdir)
-        try:
-            with open(gameinfo, "rb") as f:
-                text = f.read().decode("utf-8-sig", errors="replace")
-        except OSError as exc:
-            raise BspError(f"cannot read: {exc.strerror or exc}", path=gameinfo) from None
-        base_dir = os.path.abspath(os.fspath(root)) if root is not None else os.path.dirname(gdir)
+        gdir: str | None = None
+        entries: list[tuple[str, str]] = []
+        gameinfo = base_dir = None
+        if game_dir is not None:
+            gdir, gameinfo, entries = read_gameinfo(game_dir)
+            base_dir = os.path.abspath(os.fspath(root)) if root is not None \
+                else os.path.dirname(gdir)
         problems: list[str] = []
         paths: list[SearchPath] = []
         seen: set[tuple[str, str]] = set()
+        skipped = 0
 
         def add(kind: str, path: str, source: str, *, mod: bool | None = None,
                 at: int | None = None) -> int:
             """Add one search path (a folder also brings its pakNN_dir.vpk ahead of it);
             return how many entries were added."""
             path = os.path.normpath(path)
+            is_mod = (gdir is not None and _under(path, gdir)) if mod is None else mod
             added: list[SearchPath] = []
             if kind == "folder" and os.path.isdir(path):
                 for n in range(1, 99):
                     pak = os.path.join(path, f"pak{n:02d}_dir.vpk")
                     if not os.path.isfile(pak):
                         break
-                    added.append(SearchPath("vpk", pak, True, not _under(pak, gdir),
+                    added.append(SearchPath("vpk", pak, True, not is_mod,
                                             f"pak{n:02d}_dir.vpk of {source}"))
             exists = os.path.isdir(path) if kind == "folder" else os.path.isfile(path)
-            is_mod = _under(path, gdir) if mod is None else mod
             added.append(SearchPath(kind, path, exists, not is_mod, source))
             fresh = [sp for sp in added if (sp.kind, os.path.normcase(sp.path)) not in seen]
             for sp in fresh:
@@ -339,14 +271,16 @@ class GameFS:
             paths[pos:pos] = fresh
             return len(fresh)
 
-        for key, value in parse_search_paths(text, gameinfo):
+        for key, value in entries:
             if not used_for_assets(key):
                 continue
             source = f"{key} {value}"
-            resolved = _resolve(value, gdir, base_dir, apps or {})
+            assert gdir is not None and base_dir is not None
+            resolved = resolve(value, gdir, base_dir, apps or {})
             if resolved is None:
                 problems.append(f"{source}: a Steam app's install folder is unknown without "
                                 "Steam; skipped")
+                skipped += 1
                 continue
             if "*" in value or "?" in value:
                 for kind, path in _expand_wildcard(resolved):
@@ -363,7 +297,25 @@ class GameFS:
         for vpk in vpks:
             path = dir_file(os.path.abspath(os.fspath(vpk)))
             at += add("vpk", path, "--vpk", at=at)
-        return cls(gdir, gameinfo, base_dir, paths, problems)
+        return cls(gdir, gameinfo, base_dir, paths, problems, skipped)
+
+    @property
+    def unjudged(self) -> str | None:
+        """Why a file found in no search path may still be the game's (so it is unknown, not
+        missing): no gameinfo, or search paths this machine lacks; None when every search
+        path the gameinfo names is here."""
+        if self.gameinfo is None:
+            return "no gameinfo names the base game, which may ship what no content folder has"
+        absent = [sp for sp in self.search_paths if not sp.exists]
+        if self.skipped or any(sp.base for sp in absent):
+            return "the base game's search paths are not on this machine"
+        if absent:
+            return "search paths of the mod are not on this machine"
+        return None
+
+    def base_game(self) -> list[SearchPath]:
+        """The base game's search paths (none assumed without a gameinfo unless `--vpk`)."""
+        return [sp for sp in self.search_paths if sp.base]
 
     def _hits(self, path: str) -> Iterator[tuple[Location, _Folder | VpkMount, str | Entry]]:
         name = asset_path(path)
@@ -446,25 +398,6 @@ class GameFS:
         return [d for m in self._mounts if isinstance(m, _Folder) for d in m.listed()]
 
 
-def _resolve(value: str, gameinfo_dir: str, root: str,
-             apps: Mapping[int, str | os.PathLike[str]]) -> str | None:
-    """A SearchPaths value as an absolute path; None for an `|appid_N|` not in `apps`."""
-    low = value.lower()
-    appid = _APPID.match(value)
-    if low.startswith("|gameinfo_path|"):
-        start, rest = gameinfo_dir, value[len("|gameinfo_path|"):]
-    elif low.startswith("|all_source_engine_paths|"):
-        start, rest = root, value[len("|all_source_engine_paths|"):]
-    elif appid:
-        folder = apps.get(int(appid.group(1)))
-        if folder is None:
-            return None
-        start, rest = os.path.abspath(os.fspath(folder)), value[appid.end():]
-    else:
-        start, rest = root, value
-    return os.path.normpath(os.path.join(start, rest.replace("\\", "/")))
-
-
 def _expand_wildcard(pattern: str) -> list[tuple[str, str]]:
     """The folders and VPKs a wildcard search path mounts, in the engine's order."""
     folder, mask = os.path.split(pattern)
@@ -481,7 +414,7 @@ def _expand_wildcard(pattern: str) -> list[tuple[str, str]]:
     dir_stems = {n.lower()[:-8] for n, d in found if not d and n.lower().endswith("_dir.vpk")}
     out: list[tuple[str, str]] = []
     for name, is_dir in found:
-        m = _ARCHIVE.match(name.lower())
+        m = ARCHIVE.match(name.lower())
         if not is_dir and m and m.group("stem") in dir_stems:
             continue
         path = os.path.join(folder, name)

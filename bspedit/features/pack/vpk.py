@@ -24,6 +24,8 @@ IN_DIRECTORY = 0x7FFF          # the archive index of data kept in the directory
 _ENTRY = struct.Struct("<IHHIIH")
 # a name that `asset_path` would change beyond lower-casing
 _UNUSUAL = re.compile(r"\\|//|^\.?/|/\.(?:/|$)|/$|^\.$")
+#: A VPK's numbered data archive (`foo_000.vpk`), lower case; `stem` is `foo`.
+ARCHIVE = re.compile(r"^(?P<stem>.*)_\d{3}\.vpk$")
 
 
 class Entry(NamedTuple):
@@ -56,6 +58,24 @@ def dir_file(path: str) -> str:
     if os.path.isfile(dir_form) or not os.path.isfile(path):
         return dir_form
     return path
+
+
+def not_a_vpk(path: str) -> str | None:
+    """Why `path` is not a VPK the engine mounts (a `_dir.vpk` or single-file VPK), judged by
+    its header; None when it is one."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        return f"cannot read: {exc.strerror or exc}"
+    if len(head) == 8 and struct.unpack_from("<I", head)[0] == VPK_SIGNATURE:
+        version = struct.unpack_from("<I", head, 4)[0]
+        return None if version in (1, 2) else f"VPK version {version} (1 and 2 are known)"
+    if ARCHIVE.match(os.path.basename(path).lower()):
+        return "a numbered data archive of a VPK, not its directory: give the _dir.vpk"
+    if head[:4] == b"VBSP":
+        return "a map, not a VPK"
+    return "not a VPK (no VPK signature)"
 
 
 def read_directory(data: bytes) -> tuple[int, int, list[Entry]]:
