@@ -260,11 +260,7 @@ def test_mvdsv_loads_converted_and_moved_maps_with_our_checksums(path, tmp_path)
             continue
         assert loaded == "yes" and sums == ours(out), (to, loaded)
     with bspedit.open(path) as bsp:
-        try:
-            shift(bsp, (16, -32, 8))
-        except BspError:
-            assert "BRUSHLIST" in str(Map(path).data[-4096:])     # refused: BSPX positions
-            return
+        shift(bsp, (16, -32, 8))
         bsp.save(tmp_path / "moved.bsp")
     loaded, sums = engine(tmp_path / "moved.bsp")
     assert loaded == "yes" and sums == ours(tmp_path / "moved.bsp")

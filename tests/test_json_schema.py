@@ -153,7 +153,7 @@ NEED = {"path": str, "reason": [str], "optional": bool,
 COMPARED = {"path": str, "size": int, "crc32": int, "location": ("loose", "vpk"),
             "where": Maybe(str), "base": bool, "readable": bool, "same": Maybe(bool)}
 SHIFT = {"offset": [float], "vertices": int, "planes": int, "nodes": int, "leafs": int,
-         "models": int, "texinfo": int, "entity_keys": int, "local_models": [int],
+         "models": int, "texinfo": int, "entity_keys": int, "brushes": int, "local_models": [int],
          "copied": Map(int), "rounded_bounds": bool, "skipped_keys": [str]}
 RESULTS.update({
     "pak deps": {"map_name": str, "counts": Map(int), "files": [NEED],

@@ -251,7 +251,7 @@ def _negative_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[s
     an option that starts with `-` for another option unless it is a plain number (`-64`), and
     fails with "expected one argument". Only options that take one value are joined; words
     after `--` are left as they are."""
-    valued = set()
+    valued: set[str] = set()
     stack = [parser]
     while stack:
         each = stack.pop()

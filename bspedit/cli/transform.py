@@ -59,7 +59,8 @@ def run_transform(args: argparse.Namespace) -> int:
         say = args.report.say
         say(f"shift {' '.join(f'{v:g}' for v in moved.offset)}: {moved.vertices} vertices, "
             f"{moved.planes} planes, {moved.nodes} nodes, {moved.leafs} leafs, {moved.models} "
-            f"models, {moved.texinfo} texinfo, {moved.entity_keys} entity keys")
+            f"models, {moved.texinfo} texinfo, {moved.entity_keys} entity keys"
+            + (f", {moved.brushes} BSPX brushes" if moved.brushes else ""))
         if moved.local_models:
             say(f"brush models placed by their origin key (only the key moves): "
                 f"{', '.join(f'*{m}' for m in moved.local_models)}")

@@ -59,10 +59,10 @@ def check_limits(bsps: list[Bsp], names: list[str], merged: Merged, *,
                    f"{limit.name} = {limit.limit} of {limit.engines}; the maps hold {each}")
         over = [name for name, found in zip(names, counts)
                 if found is not None and found > limit.limit]
-        if not limit.every:
-            warnings.append(f"{message}: written, other engines load it")
-        elif over:
+        if over:
             warnings.append(f"{message}: written, {' and '.join(over)} already past it")
+        elif not limit.every:
+            warnings.append(f"{message}: written, engines without this limit load it")
         elif ignore:
             warnings.append(f"{message}: written anyway (--ignore-limits)")
         else:
