@@ -30,6 +30,13 @@ def test_a_negative_shift_after_the_option(tmp_path):
     assert run_cli("transform", Q1, "--shift", "-.5,0,0", "-o", spaced).returncode == 0
     assert run_cli("transform", Q1, "--shift=-0.5,0,0", "-o", joined).returncode == 0
     assert spaced.read_bytes() == joined.read_bytes() != Q1.read_bytes()
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    shutil.copyfile(Q1, folder / "a.bsp")
+    each = run_cli("each", folder, "--", "transform", "--shift", "-64,0,-8", "-o",
+                   tmp_path / "{stem}_moved.bsp")
+    assert each.returncode == 0, each.stderr
+    assert (tmp_path / "a_moved.bsp").read_bytes() == there.read_bytes()
     bad = run_cli("transform", Q1, "--shift", "-64,0", "-o", tmp_path / "bad.bsp")
     assert bad.returncode == 2 and "want X,Y,Z" in bad.stderr
     assert not (tmp_path / "bad.bsp").exists()
@@ -62,6 +69,8 @@ def test_an_unknown_option_is_named_not_taken_for_a_map(tmp_path):
     typo = run_cli("info", Q1, "--jsn")
     assert typo.stderr.strip().splitlines()[-1].endswith(
         "unrecognized option --jsn (did you mean --json?)")
+    inner = run_cli("each", Q1, "--", "info", "--jsn")
+    assert inner.returncode == 2 and "unrecognized option --jsn" in inner.stderr
     two = run_cli("info", Q1, Q1)           # a second map: still pointed to `each`
     assert two.returncode == 2 and "bspedit each MAP... -- info" in two.stderr
 

@@ -167,7 +167,7 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     argv = list(argv)
     report = Report(verb=_command(argv) or "")
     try:
-        args = _parse(build_parser(_command(argv)), argv)
+        args = parse(build_parser(_command(argv)), argv)
     except SystemExit as exc:           # usage error (2), --help or --version (0)
         report.code = exc.code if isinstance(exc.code, int) else 2
         return report
@@ -191,10 +191,11 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     return report
 
 
-def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    """`parser.parse_args(argv)`, with words left over reported by the verb's own parser (its
-    usage, not the top-level one): options it does not have by name, maps given to a one-map
-    verb pointed to `each`."""
+def parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`parser.parse_args(argv)` as the command line does it (`each` checks its lines so): a
+    negative vector after an option is its value, and words left over are reported by the
+    verb's own parser (its usage, not the top-level one): options it does not have by name,
+    maps given to a one-map verb pointed to `each`."""
     args, extra = parser.parse_known_args(_negative_values(parser, argv))
     if not extra:
         return args
