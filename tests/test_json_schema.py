@@ -156,7 +156,7 @@ COMPARED = {"path": str, "size": int, "crc32": int, "location": ("loose", "vpk")
 GAME = {"gameinfo": Maybe(str), "base_game": [str], "unknown_reason": Maybe(str),
         "problems": [str]}
 SHIFT = {"offset": [float], "vertices": int, "planes": int, "nodes": int, "leafs": int,
-         "models": int, "texinfo": int, "entity_keys": int, "local_models": [int],
+         "models": int, "texinfo": int, "entity_keys": int, "brushes": int, "local_models": [int],
          "copied": Map(int), "rounded_bounds": bool, "skipped_keys": [str]}
 RESULTS.update({
     "pak deps": {"map_name": str, "counts": Map(int), "files": [NEED],

@@ -160,6 +160,8 @@ def same_contents(source: Map, model: int, merged: Map, merged_model: int,
     points = rng.uniform(lo, hi, size=(count, 3))
     compared = 0
     for hull, head in heads(source, model).items():
+        if hull and not len(source["CLIPNODES"]):   # no clip hulls (ericw's cube: a BRUSHLIST)
+            continue
         want, near_a = walk(source, head, points, hull)
         got, near_b = walk(merged, heads(merged, merged_model)[hull], points + shift, hull)
         clear = (near_a > 0.01) & (near_b > 0.01)
@@ -195,11 +197,8 @@ def check_pair(tmp_path: Path, a: Path, b: Path | None, points: int) -> Path:
     shift = apart(a, b)
     out = tmp_path / "merged.bsp"
     done = merge([a, b], [(0, 0, 0), shift], out)
-    if "BSPX lump BRUSHLIST holds positions" in done.stderr:
-        assert done.returncode == 2 and not out.exists()
-        pytest.skip("`shift` refuses a map with a BSPX BRUSHLIST (merge would drop it)")
     if done.returncode == 2 and "--ignore-limits" in done.stderr:   # a real engine limit
-        assert re.search(r"past MAX_MAP_\w+ = \d+", done.stderr) and not out.exists()
+        assert re.search(r"past [\w -]+ = \d+ of ", done.stderr) and not out.exists()
         done = merge([a, b], [(0, 0, 0), shift], out, "--ignore-limits")
     assert done.returncode == 0, done.stderr
     merged = Map(out)

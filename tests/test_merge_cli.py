@@ -1,6 +1,7 @@
 """`bspedit merge` as a careless user runs it, and what it reports: overlaps, mixed families,
-an input as output, --shift naming another map, a map given twice, engine limits, worldspawn
-conflicts, targetname clashes (--rename-conflicts), --no-vis, --dry-run, --json."""
+an input as output, --shift naming another map, a map given twice, worldspawn
+conflicts, targetname clashes (--rename-conflicts), --no-vis, --dry-run, --json (engine
+limits: test_merge_limits)."""
 from __future__ import annotations
 
 import json
@@ -71,20 +72,6 @@ def test_bad_shift_and_missing_map(pair, tmp_path):
     assert run_cli("merge", *pair, "--shift", "nonsense", "-o", tmp_path / "o.bsp").returncode == 2
     assert run_cli("merge", pair[0], tmp_path / "none.bsp", "-o", tmp_path / "o.bsp"
                    ).returncode == 2
-
-
-def test_engine_limit_is_checked_before_writing(pair, tmp_path):
-    for path in pair:
-        with bspedit.open(path) as bsp:
-            lump = bsp.entities()
-            for n in range(600):
-                lump.add_entity({"classname": "info_null", "origin": f"{n} 0 0"})
-            bsp.save()
-    out = tmp_path / "o.bsp"
-    done = run_cli("merge", *pair, "--shift", f"{pair[1]}=16384,0,0", "-o", out)
-    assert done.returncode == 2 and not out.exists()
-    assert "would hold 1205 entities" in done.stderr and "MAX_MAP_ENTITIES = 1024" in done.stderr
-    assert f"{pair[0]} 603, {pair[1]} 603" in done.stderr
 
 
 def _name_things(path: Path, message: str) -> None:

@@ -34,12 +34,6 @@ def shifted(source, target, offset):
     return report
 
 
-def brushx(path) -> bool:
-    with bspedit.open(path) as bsp:
-        tail = bsp.layout.tail
-        return bool(tail) and b"BRUSHLIST" in bsp.read_range(tail.start, tail.end)
-
-
 def float_fields(dtype, prefix=""):
     """(path, is float) of every leaf field of a structured dtype."""
     for name in dtype.names:
@@ -58,8 +52,6 @@ def field(records, path):
 
 @pytest.mark.parametrize("path", MAPS)
 def test_shift_and_back_gives_the_map_again(path, tmp_path):
-    if brushx(path):
-        pytest.skip("BSPX BRUSHLIST: refused (test_bspx_with_positions_is_refused)")
     shifted(path, tmp_path / "there.bsp", SHIFT)
     shifted(tmp_path / "there.bsp", tmp_path / "back.bsp", BACK)
     with bspedit.open(path) as a, bspedit.open(tmp_path / "back.bsp") as b:
@@ -159,8 +151,6 @@ def check_moved(source, target, offset, points=1500):
 
 @pytest.mark.parametrize("path", MAPS)
 def test_the_shifted_map_against_an_independent_reader(path, tmp_path):
-    if brushx(path):
-        pytest.skip("BSPX BRUSHLIST: refused")
     result = run_cli("transform", path, "--shift", ",".join(map(str, SHIFT)), "-o",
                      tmp_path / "out.bsp")
     assert result.returncode == 0, result.stderr
@@ -207,18 +197,132 @@ def test_bounds_past_int16_are_refused_and_nothing_written(path, tmp_path):
 
 @pytest.mark.parametrize("path", [p for p in corpus_maps("q1")
                                   if p.values[0] and "bspx" in p.values[0].name])
-def test_bspx_with_positions_is_refused(path, tmp_path):
+def test_bspx_lumps_are_moved_or_carried_over(path, tmp_path):
+    """BRUSHLIST (ericw_q1_cube_bspx) is moved; LIGHTINGDIR, RGBLIGHTING hold no positions and
+    are carried over; either way the trailer follows the last lump, the same length."""
     out = tmp_path / "out.bsp"
     result = run_cli("transform", path, "--shift", "16,0,0", "-o", out)
-    if brushx(path):
-        assert result.returncode == 2 and "BRUSHLIST" in result.stderr and not out.exists()
-    else:       # LIGHTINGDIR, RGBLIGHTING: no positions, carried over
-        assert result.returncode == 0, result.stderr
-        with bspedit.open(path) as a, bspedit.open(out) as b:
-            ta = a.read_range(a.layout.tail.start, a.size)
-            tb = b.read_range(b.layout.tail.start, b.size)
+    assert result.returncode == 0, result.stderr
+    ta, tb = trailer(path.read_bytes()), trailer(out.read_bytes())
+    assert ta[:4] == tb[:4] == b"BSPX" and len(ta) == len(tb)
+    lists = brush_lists(path.read_bytes())
+    if lists:
+        assert "BSPX brushes" in result.stdout
+        assert [moved_list(m, (16, 0, 0)) for m in lists] == brush_lists(out.read_bytes())
+    else:
         start = 8 + 32 * struct.unpack_from("<i", ta, 4)[0]
-        assert ta[:4] == b"BSPX" and len(ta) == len(tb) and ta[start:] == tb[start:]
+        assert ta[start:] == tb[start:]
+
+
+def trailer(data: bytes) -> bytes:
+    """The bytes after a Quake 1 map's last lump (4-byte aligned): its BSPX trailer."""
+    ends = [o + n for o, n in struct.iter_unpack("<ii", data[4:124]) if n]
+    return data[-(-max(ends) // 4) * 4:]
+
+
+def brush_lists(data: bytes) -> list[list[tuple]]:
+    """Every BRUSHLIST of a map's BSPX trailer read with struct (ericw-tools' bspxfile.hh:
+    per model ver, modelnum, numbrushes, numfaces; per brush mins[3], maxs[3] float,
+    contents int16, numfaces uint16, then numfaces planes of normal[3], dist float):
+    per model (ver, modelnum, [(bounds, contents, [plane, ...]), ...])."""
+    tail = trailer(data)
+    found = []
+    for k in range(struct.unpack_from("<I", tail, 4)[0]):
+        name, offset, length = struct.unpack_from("<24sII", tail, 8 + 32 * k)
+        if name.rstrip(b"\0") != b"BRUSHLIST":
+            continue
+        at, models = offset, []
+        while at < offset + length:
+            ver, number, brushes, _faces = struct.unpack_from("<4i", data, at)
+            at += 16
+            items = []
+            for _ in range(brushes):
+                *bounds, contents, count = struct.unpack_from("<6fhH", data, at)
+                at += 28
+                planes = [struct.unpack_from("<4f", data, at + 16 * n) for n in range(count)]
+                at += 16 * count
+                items.append((tuple(bounds), contents, planes))
+            models.append((ver, number, items))
+        found.append(models)
+    return found
+
+
+def moved_list(models: list[tuple], offset, keep=()) -> list[tuple]:
+    """What `brush_lists` should read after a shift: bounds moved, plane distances by
+    normal . offset, in float32; models in `keep` as they were."""
+    f32 = numpy.float32
+    out = []
+    for ver, number, items in models:
+        if number in keep:
+            out.append((ver, number, items))
+            continue
+        moved = []
+        for bounds, contents, planes in items:
+            bounds = tuple(float(f32(b + offset[i % 3])) for i, b in enumerate(bounds))
+            planes = [(*p[:3], float(f32(p[3] + sum(n * s for n, s in zip(p[:3], offset)))))
+                      for p in planes]
+            moved.append((bounds, contents, planes))
+        out.append((ver, number, moved))
+    return out
+
+
+def with_brushes(tmp_path) -> tuple:
+    """ericw_q1_cube_bspx with a second model (*1, a func_wall placed by its origin key, that
+    owns no node nor face) and a BRUSHLIST written here: model 0 with two brushes, one with
+    two non-axial planes, and model 1 with one brush and a plane. (path, brush lists)."""
+    cube = CORPUS / "q1" / "ericw_q1_cube_bspx.bsp"
+    if not cube.exists():
+        pytest.skip("../shared/corpus not present")
+    with bspedit.open(cube) as bsp:
+        models = bsp.records("MODELS")
+        extra = models[:1].copy()
+        extra["headnode"], extra["numfaces"] = -1, 0
+        bsp.replace_records("MODELS", numpy.concatenate([models, extra]))
+        bsp.entities().add_entity({"classname": "func_wall", "model": "*1",
+                                   "origin": "8 8 8"})
+        bsp.save(tmp_path / "base.bsp")
+    data = (tmp_path / "base.bsp").read_bytes()
+    start = len(data) - len(trailer(data))
+    slope = (0.6, 0.8, 0.0, 100.25)
+    body = b"".join([
+        struct.pack("<4i", 1, 0, 2, 2),
+        struct.pack("<6fhH", 32, -240, 80, 80, -144, 112, -2, 0),
+        struct.pack("<6fhH", -16, -16, -16, 16, 16, 16, -3, 2),
+        struct.pack("<4f", *slope), struct.pack("<4f", -0.6, -0.8, 0.0, -50.5),
+        struct.pack("<4i", 1, 1, 1, 1),
+        struct.pack("<6fhH", 0, 0, 0, 8, 8, 8, -2, 1), struct.pack("<4f", *slope)])
+    head = b"BSPX" + struct.pack("<I", 1) + struct.pack("<24sII", b"BRUSHLIST", start + 40,
+                                                        len(body))
+    path = tmp_path / "brushes.bsp"
+    path.write_bytes(data[:start] + head + body)
+    return path, brush_lists(path.read_bytes())
+
+
+def test_brushlist_bounds_and_planes_move_with_the_map(tmp_path):
+    path, (lists,) = with_brushes(tmp_path)
+    there, back = tmp_path / "there.bsp", tmp_path / "back.bsp"
+    report = shifted(path, there, SHIFT)
+    assert report.brushes == 2 and report.local_models == [1]
+    assert brush_lists(there.read_bytes()) == [moved_list(lists, SHIFT, keep=(1,))]
+    check_moved(path, there, SHIFT, points=300)
+    shifted(there, back, BACK)
+    ta, tb = trailer(path.read_bytes()), trailer(back.read_bytes())
+    # relocated with the lumps before it; its bytes come back (whole bounds and offset, and
+    # these distances, survive float32 there and back)
+    assert ta[:32] == tb[:32] and ta[36:] == tb[36:]
+    assert run_cli("verify", there).returncode == 0
+
+
+def test_a_brushlist_that_does_not_parse_is_refused(tmp_path):
+    path, _ = with_brushes(tmp_path)
+    data = bytearray(path.read_bytes())
+    start = len(data) - len(trailer(bytes(data)))
+    struct.pack_into("<i", data, start + 40, 7)             # model version 7: unknown
+    path.write_bytes(bytes(data))
+    out = tmp_path / "out.bsp"
+    result = run_cli("transform", path, "--shift", "16,0,0", "-o", out)
+    assert result.returncode == 2 and "BRUSHLIST does not parse" in result.stderr
+    assert not out.exists()
 
 
 def test_a_number_in_an_entity_key_keeps_its_text_and_comes_back_exactly():

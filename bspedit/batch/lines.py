@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..cli import COMMANDS, build_parser, subcommand, subcommands
+from ..cli import COMMANDS, build_parser, parse, subcommand, subcommands
 from ..container.outputs import STDOUT, guard
 from ..errors import BspError
 
@@ -157,7 +157,7 @@ def _check_usage(command: str, line: list[str]) -> None:
     with contextlib.redirect_stderr(io.StringIO()) as err, \
             contextlib.redirect_stdout(io.StringIO()):
         try:
-            build_parser(command).parse_args(line)
+            parse(build_parser(command), list(line))
             return
         except SystemExit:
             pass

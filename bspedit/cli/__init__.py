@@ -167,7 +167,7 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     argv = list(argv)
     report = Report(verb=_command(argv) or "")
     try:
-        args = _parse(build_parser(_command(argv)), argv)
+        args = parse(build_parser(_command(argv)), argv)
     except SystemExit as exc:           # usage error (2), --help or --version (0)
         report.code = exc.code if isinstance(exc.code, int) else 2
         return report
@@ -191,15 +191,21 @@ def _run(argv: Sequence[str], capture: bool) -> Report:
     return report
 
 
-def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    """`parser.parse_args(argv)`, with words left over reported by the verb's own parser (its
-    usage, not the top-level one), and maps given to a one-map verb pointed to `each`."""
-    args, extra = parser.parse_known_args(argv)
+def parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`parser.parse_args(argv)` as the command line does it (`each` checks its lines so): a
+    negative vector after an option is its value, and words left over are reported by the
+    verb's own parser (its usage, not the top-level one): options it does not have by name,
+    maps given to a one-map verb pointed to `each`."""
+    args, extra = parser.parse_known_args(_negative_values(parser, argv))
     if not extra:
         return args
-    verb = subcommand(parser, args.command)
+    command = verb = subcommand(parser, args.command)
     if verb is not None and isinstance(getattr(args, "verb", None), str):
         verb = subcommand(verb, args.verb) or verb
+    options = [word.partition("=")[0] for word in extra
+               if word.startswith("-") and not _negative(word)]
+    if options:
+        (verb or parser).error(_unknown_options(options, verb or parser, command, args.command))
     message = f"unrecognized arguments: {' '.join(extra)}"
     if any(word.lower().endswith(".bsp") or os.path.isfile(word) for word in extra):
         words = " ".join(w for w in (args.command, getattr(args, "verb", None)) if w)
@@ -207,6 +213,61 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
                     "...)")
     (verb or parser).error(message)
     raise AssertionError("unreachable: error() exits")
+
+
+def _unknown_options(options: list[str], verb: argparse.ArgumentParser,
+                     command: argparse.ArgumentParser | None, name: str) -> str:
+    """The error for options `verb` does not have: the ones of its own that look alike, and
+    the other verbs of `command` (named `name`) that have them."""
+    import difflib
+
+    known = {o.lstrip("-"): o for o in _options(verb)}
+    alike = sorted({known[o] for word in options
+                    for o in difflib.get_close_matches(word.lstrip("-"), known)})
+    siblings = (subcommands(command) if command is not None else None) or {}
+    elsewhere = sorted(f"{name} {other}" for other, sibling in siblings.items()
+                       if sibling is not verb and _options(sibling) & set(options))
+    message = f"unrecognized option{'s' if len(options) > 1 else ''} {', '.join(options)}"
+    if alike:
+        message += f" (did you mean {' or '.join(alike)}?)"
+    if elsewhere:
+        message += (f"; {' and '.join(elsewhere)} take{'s' if len(elsewhere) == 1 else ''} "
+                    f"{'it' if len(options) == 1 else 'them'}")
+    return message
+
+
+def _options(parser: argparse.ArgumentParser) -> set[str]:
+    """The option strings of `parser` (-o, --output, ...)."""
+    return {o for action in parser._actions for o in action.option_strings}
+
+
+def _negative(word: str) -> bool:
+    """A word that starts as a negative number (-64,0,0; -.5; -5:), never an option: no option
+    of bspedit starts with a digit."""
+    return word[:1] == "-" and (word[1:2].isdigit() or (word[1:2] == "." and word[2:3].isdigit()))
+
+
+def _negative_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """`--shift -64,0,0` as `--shift=-64,0,0`: before Python 3.13, argparse takes a word after
+    an option that starts with `-` for another option unless it is a plain number (`-64`), and
+    fails with "expected one argument". Only options that take one value are joined; words
+    after `--` are left as they are."""
+    valued: set[str] = set()
+    stack = [parser]
+    while stack:
+        each = stack.pop()
+        valued.update(o for action in each._actions if action.nargs is None
+                      for o in action.option_strings)
+        stack.extend((subcommands(each) or {}).values())
+    out: list[str] = []
+    for n, word in enumerate(argv):
+        if word == "--":
+            return out + argv[n:]
+        if out and out[-1] in valued and _negative(word):
+            out[-1] = f"{out[-1]}={word}"
+        else:
+            out.append(word)
+    return out
 
 
 def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser] | None:

@@ -67,17 +67,19 @@ def check_target(args: argparse.Namespace) -> None:
 
 
 def add_output(parser: argparse.ArgumentParser, *, in_place: bool = True,
-               layout: str = "stable") -> argparse._MutuallyExclusiveGroup:
-    """`-o OUT` or `--in-place`, `--dry-run`, `--keep-checksum`, `--aas` and `--layout`
-    (default `layout`); returns the group of the ways to write."""
+               layout: str = "stable", aas: bool = True) -> argparse._MutuallyExclusiveGroup:
+    """`-o OUT` or `--in-place`, `--dry-run`, `--keep-checksum`, `--aas` (unless the verb
+    edits no Quake 3 map) and `--layout` (default `layout`); returns the group of the ways
+    to write."""
     target = add_target(parser, in_place="append changed lumps to MAP itself and rewrite its "
                                          "header last" if in_place else None)
     parser.add_argument("--keep-checksum", action="store_true",
                         help="refuse (exit 1) a save that would change the checksum the "
                              "family's servers compare")
-    parser.add_argument("--aas", metavar="FILE", action="append",
-                        help="Quake 3: also give this bot navigation file the map's new "
-                             "checksum (FILE.aas beside the saved map is fixed anyway)")
+    if aas:
+        parser.add_argument("--aas", metavar="FILE", action="append",
+                            help="Quake 3: also give this bot navigation file the map's new "
+                                 "checksum (FILE.aas beside the saved map is fixed anyway)")
     parser.add_argument("--layout", choices=LAYOUTS, default=layout,
                         help=f"stable: untouched lumps keep their offsets; compact: no holes, "
                              f"lumps in file order, written as a new file (with --in-place: "

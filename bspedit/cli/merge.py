@@ -33,8 +33,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     merge.add_argument("--no-vis", action="store_true",
                        help="drop visibility instead of merging it (every leaf sees all)")
     merge.add_argument("--ignore-limits", action="store_true",
-                       help="write a map past its engine's MAX_MAP_* limits anyway (a warning "
-                            "each), for engines that raised them (BSP2 ports, Sven Co-op)")
+                       help="write a map past a limit every engine of its format has (a "
+                            "warning each), for a port that raised it; limits only some "
+                            "engines or tools have are always warnings")
     add_target(merge)
 
 

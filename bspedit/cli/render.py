@@ -49,15 +49,17 @@ def register(commands: argparse._SubParsersAction) -> None:
                              "blue: the floor of a sky box around the map, as bsputil --svg "
                              "draws it; never part of the height range)")
     parser.add_argument("--palette", metavar="FILE",
-                        help="Quake 1, --color texture: the game's gfx/palette.lmp (the map "
-                             "holds none; without it textures get colours from their names)")
+                        help="Quake 1, --color texture: the game's gfx/palette.lmp (768 "
+                             "bytes) or an entry of a PACK or WAD file, as "
+                             "pak0.pak:gfx/palette.lmp (the map holds none; without it "
+                             "textures get colours from their names)")
     render_maps.add_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "minimap", False) or getattr(args, "radar", None):
         return render_maps.run(args)
-    from ..container.outputs import read_input, write_file
+    from ..container.outputs import write_file
     from ..features.render.picture import topdown
     from ..features.render.writers import png_bytes, svg_bytes
     from ..features.texwad import read_palette
@@ -71,9 +73,12 @@ def run(args: argparse.Namespace) -> int:
     if kind is None:
         raise BspError("render writes .png or .svg: name the output OUT.png or OUT.svg",
                        path=args.output)
-    palette = None if args.palette is None else read_palette(read_input(args.palette),
-                                                             args.palette)
+    palette = None if args.palette is None else read_palette(args.palette)
     with Bsp.open(args.map) as bsp:
+        if palette is not None and (args.color != "texture" or bsp.family.engine != "quake1"):
+            args.report.warn(f"--palette is not used: only Quake 1 maps drawn with --color "
+                             f"texture need one (this is a {bsp.family.title} map drawn with "
+                             f"--color {args.color})")
         picture = topdown(bsp, size=args.size or DEFAULT_SIZE, color=args.color,
                           models=args.models, palette=palette, legend=not args.no_legend,
                           sky=not args.no_sky)

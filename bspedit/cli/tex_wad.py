@@ -40,7 +40,9 @@ def add_wad_verbs(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "written as con_.png).")
     export.add_argument("directory", metavar="DIR")
     export.add_argument("--palette", metavar="FILE",
-                        help="Quake 1: the game's gfx/palette.lmp (the map holds none)")
+                        help="Quake 1: the game's gfx/palette.lmp (768 bytes) or an entry of "
+                             "a PACK or WAD file, as pak0.pak:gfx/palette.lmp (the map holds "
+                             "none)")
 
 
 def _add_only(parser: argparse.ArgumentParser) -> None:
@@ -111,8 +113,7 @@ def run_unembed(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from ..features.texwad import export_png, read_palette
 
-    palette = None if args.palette is None else read_palette(read_input(args.palette),
-                                                             args.palette)
+    palette = None if args.palette is None else read_palette(args.palette)
     with Bsp.open(args.map) as bsp:
         files = export_png(bsp, args.directory, palette=palette)
     set_result(args, {"directory": args.directory, "files": [str(p) for p in files]})

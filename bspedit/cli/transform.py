@@ -20,12 +20,12 @@ from .common import (
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     transform = add_verb(commands, run_transform, "transform", help=SUMMARIES["transform"],
                          description="Move everything that holds a position (vertices, planes, "
-                                     "bounds, texture offsets, entity origins) by X,Y,Z. A "
-                                     "negative first number needs `--shift=-16,0,0`.")
+                                     "bounds, texture offsets, entity origins, BSPX brush "
+                                     "lists) by X,Y,Z.")
     transform.add_argument("--shift", required=True, type=parse_offset, metavar="X,Y,Z",
                            help="the translation in map units (whole units keep int16 bounds "
                                 "exact; others round them outward)")
-    add_output(transform)
+    add_output(transform, aas=False)       # Quake 1, GoldSrc, Quake 2 only: no bot files
     from ..features.merge.convert import TARGETS
 
     convert = add_verb(commands, run_convert, "convert", help=SUMMARIES["convert"],
@@ -59,7 +59,8 @@ def run_transform(args: argparse.Namespace) -> int:
         say = args.report.say
         say(f"shift {' '.join(f'{v:g}' for v in moved.offset)}: {moved.vertices} vertices, "
             f"{moved.planes} planes, {moved.nodes} nodes, {moved.leafs} leafs, {moved.models} "
-            f"models, {moved.texinfo} texinfo, {moved.entity_keys} entity keys")
+            f"models, {moved.texinfo} texinfo, {moved.entity_keys} entity keys"
+            + (f", {moved.brushes} BSPX brushes" if moved.brushes else ""))
         if moved.local_models:
             say(f"brush models placed by their origin key (only the key moves): "
                 f"{', '.join(f'*{m}' for m in moved.local_models)}")

@@ -19,7 +19,7 @@ from .fileio import open_fd, pread
 from .layout import ALIGNMENT, Layout, align, compute_layout
 from .mappings import guard_plan
 from .outputs import same_file
-from .planner import Piece, Plan, append_base, plan
+from .planner import Piece, Plan, append_base, plan, with_tail
 from ..errors import BspError
 from ..format.bspx import relocate_trailer
 from ..format.families import Family
@@ -61,6 +61,7 @@ class MapFile:
         self.header = header
         self.layout = layout
         self._replaced: dict[int, _Replacement] = {}
+        self._tail: bytes | None = None            # the trailing data's new bytes (BSPX)
         self._mode = "stable"                      # the layout last planned: how views store
 
     # -- opening -----------------------------------------------------------------------------
@@ -201,6 +202,21 @@ class MapFile:
         self._replaced[index] = _Replacement(bytes(data), old.version if version is None else version,
                                              fourcc)
 
+    def replace_tail(self, data: bytes) -> None:
+        """Give the trailing data after the last lump (a BSPX trailer, its offsets as the file
+        holds them) new bytes of the same length. Saved as a new file (over the map itself
+        for an in-place save: the trailer is no lump an in-place commit can move safely)."""
+        tail = self.layout.tail
+        if tail is None or len(data) != tail.length:
+            raise ValueError(f"trailing data of {tail.length if tail else 0} bytes, not "
+                             f"{len(data)}")
+        self._tail = None if data == self.read_range(tail.start, tail.end) else bytes(data)
+
+    @property
+    def tail_replaced(self) -> bool:
+        """True when the trailing data will be saved with new bytes."""
+        return self._tail is not None
+
     def append_base(self, key: int | str) -> int | None:
         """Where bytes added after a lump's content start, relative to it: for the lump stored
         last, after the end of the file (the rest of the file and zero padding to 4 bytes lie
@@ -261,7 +277,7 @@ class MapFile:
     def dirty(self) -> bool:
         """True when a save would change the map."""
         self._store_views()
-        return bool(self._replaced)
+        return bool(self._replaced) or self._tail is not None
 
     # -- saving ------------------------------------------------------------------------------
     def plan(self, layout: str = "stable") -> tuple[Header, Plan]:
@@ -277,9 +293,13 @@ class MapFile:
             free = self._free_regions(fits=align(new_lengths[last]))
         else:
             free = []
+        if self._tail is not None and layout == "in-place":
+            raise ValueError("the trailing data changed: save to a file (stable or compact)")
         result = plan(self.lumps, self.layout, new_lengths, layout,
                       keep_tail=self.tail_is_data(), kept=kept, free=free,
                       end_padding=self._end_padding())
+        if self._tail is not None:
+            result = with_tail(result, self.layout)
         return self._directory(result.offsets, final=True), result
 
     def _directory(self, offsets: tuple[int, ...], final: bool) -> Header:
@@ -379,8 +399,9 @@ class MapFile:
     def materialise(self, piece: Piece, position: int) -> bytes:
         """Bytes of a lump or of the trailing data, for where they land."""
         if piece.kind == "tail":
-            return relocate_trailer(self.read_range(piece.src, piece.src + piece.length),
-                                    piece.src, position)
+            data = self._tail if self._tail is not None else \
+                self.read_range(piece.src, piece.src + piece.length)
+            return relocate_trailer(data, piece.src, position)
         new = self._replaced.get(piece.index)
         if new is not None and new.kept and piece.src == new.kept:
             return new.data
@@ -398,7 +419,8 @@ class MapFile:
 
     def planned_report(self, target: str, layout: str, header: Header, result: Plan) -> SaveReport:
         """The report of saving `result` (from `plan`) to `target`: what a save does or would do."""
-        changed = tuple(lump_label(self.lumps[i]) for i in sorted(self._replaced))
+        changed = tuple(lump_label(self.lumps[i]) for i in sorted(self._replaced)) + \
+            (("trailing data",) if self._tail is not None else ())
         moved = tuple(lump_label(l) for l, n in zip(self.lumps, header.lumps)
                       if l.offset != n.offset)
         return SaveReport(target, layout, result.end, changed, moved)

@@ -151,6 +151,24 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     raise ValueError(f"unknown layout {policy!r}")
 
 
+def with_tail(result: Plan, layout: Layout) -> Plan:
+    """`result` with the trailing data materialised (given new bytes by the caller) where it
+    was to be copied as it is: copies over it are split around a `tail` piece."""
+    tail = layout.tail
+    if tail is None or result.commits:
+        raise ValueError("only a stable or compact plan of a map with trailing data")
+    pieces: list[Piece] = []
+    for piece in result.pieces:
+        start, end = piece.src, piece.src + piece.length
+        if piece.kind != "copy" or end <= tail.start or start >= tail.end:
+            pieces.append(piece)
+            continue
+        pieces += [p for p in (Piece("copy", tail.start - start, src=start),
+                               Piece("tail", tail.length, src=tail.start),
+                               Piece("copy", end - tail.end, src=tail.end)) if p.length > 0]
+    return dataclasses.replace(result, pieces=tuple(pieces))
+
+
 def append_base(lump: Lump, layout: Layout) -> int | None:
     """Where bytes added after a lump's content start, relative to it: for the lump stored
     last, after the end of the file (the rest of the file becomes part of it); for others,

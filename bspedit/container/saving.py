@@ -61,7 +61,8 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
          keep_checksum: bool = False, aas: Iterable[str] = (), dry_run: bool = False,
          ) -> SaveResult:
     """Save `bsp`'s edits to `target` (atomic), or into the map itself when `target` is None
-    (`layout` stable: crash-safe in place; compact: a compacted copy renamed over the map).
+    (`layout` stable: crash-safe in place, or a copy renamed over the map when the trailing
+    data changed; compact: a compacted copy renamed over the map).
 
     `keep_checksum` refuses (CheckFailed, nothing written) a save that would change the
     checksum the family's servers compare. Quake 3: bot files named in `aas`, and FILE.aas
@@ -71,7 +72,7 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
 
     if layout not in LAYOUTS:
         raise BspError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
-    in_place = target is None and layout == "stable"
+    in_place = target is None and layout == "stable" and not bsp.tail_replaced
     mode = "in-place" if in_place else layout
     path = bsp.path if target is None else os.fspath(target)
     if target is not None:

@@ -105,12 +105,46 @@ def embed(bsp: Bsp, wads: Sequence[Wad], only: Iterable[str] | None = None) -> l
     return done
 
 
-def read_palette(data: bytes, path: str | None = None) -> bytes:
-    """The 256 RGB triples of a Quake gfx/palette.lmp (its first 768 bytes)."""
-    if len(data) < PALETTE_SIZE:
-        raise BspError(f"a palette has {PALETTE_SIZE} bytes (256 RGB colours), not {len(data)}",
-                       path=path)
-    return bytes(data[:PALETTE_SIZE])
+def read_palette(spec: str) -> bytes:
+    """The 256 RGB triples `--palette SPEC` names: a file of exactly 768 bytes (a game's
+    gfx/palette.lmp; `-`: standard input) or ARCHIVE:ENTRY, an entry of a Quake PACK or WAD
+    file (pak0.pak:gfx/palette.lmp, gfx.wad:palette). BspError for anything else: a file of
+    another size is not a palette, and its first 768 bytes would draw garbage."""
+    from ..container.outputs import read_input
+
+    archive, sep, entry = spec.rpartition(":")
+    if sep and archive and entry and not os.path.exists(spec) and os.path.isfile(archive):
+        data = _archive_entry(read_input(archive), archive, entry)
+    else:
+        data = read_input(spec)
+    if len(data) != PALETTE_SIZE:
+        raise BspError(f"a palette is {PALETTE_SIZE} bytes (256 RGB colours, as a game's "
+                       f"gfx/palette.lmp), not {len(data)}; an entry of a PACK or WAD file is "
+                       f"named ARCHIVE:ENTRY (pak0.pak:gfx/palette.lmp)", path=spec)
+    return bytes(data)
+
+
+def _archive_entry(data: bytes, archive: str, name: str) -> bytes:
+    """The bytes of entry `name` of a Quake PACK (by path) or WAD file (by entry name)."""
+    from ..format.quakepak import MAGIC, pack_entries
+
+    if data[:4] == MAGIC:
+        entries = pack_entries(data, archive)
+        found = entries.get(name.replace("\\", "/").lower())
+        if found is None:
+            raise BspError(f"no entry {name} among the PACK file's {len(entries)} (Quake's "
+                           f"palette is gfx/palette.lmp)", path=archive)
+        offset, size = found
+        return data[offset:offset + size]
+    if data[:4] in (b"WAD2", b"WAD3"):
+        wad = Wad.parse(data, archive)
+        for item in wad.entries:
+            if fold(item.text) == fold(name):
+                return item.data
+        raise BspError(f"no entry {name} among the WAD file's {len(wad.entries)}",
+                       path=archive)
+    raise BspError(f"neither a Quake PACK nor a WAD file, so no entry {name} can be read from "
+                   f"it", path=archive)
 
 
 _UNSAFE = re.compile(r'[\\/:?"<>|\x00-\x1f]')

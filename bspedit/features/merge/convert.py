@@ -240,6 +240,20 @@ def _empty_offset(offset: int, starts: dict[int, int], ends: dict[int, int],
     return offset
 
 
+def _header_change(old: Header, new: Header) -> tuple[str, ...]:
+    """The header's change beyond lump offsets and lengths, as a `changed` entry: its
+    identification (version 29 -> ident BSP2) and the lumps its directory entries describe
+    (Blue Shift: directory entry 0 PLANES, entry 1 ENTITIES)."""
+    def ident(header: Header) -> str:
+        return f"ident {header.ident.decode('latin-1')}" if header.ident else \
+            f"version {header.version}"
+
+    parts = [f"{ident(old)} -> {ident(new)}"] if ident(old) != ident(new) else []
+    parts += [f"directory entry {n}: {a.name} -> {b.name}" for n, (a, b) in
+              enumerate(zip(old.lumps, new.lumps)) if a.name != b.name]
+    return (f"header ({', '.join(parts)})",) if parts else ()
+
+
 def _write(bsp: Bsp, header: Header, data: bytes, path: str, *, dry_run: bool,
            in_place: bool, warnings: tuple[str, ...]) -> SaveResult:
     """Write `data` to `path` (atomic; over the map itself when `in_place`, which is closed
@@ -262,9 +276,10 @@ def _write(bsp: Bsp, header: Header, data: bytes, path: str, *, dry_run: bool,
             if written.family is not header.family:
                 raise AssertionError(f"converted file reads as {written.family.key}")
     old = {lump.name: lump for lump in bsp.lumps}
-    changed = tuple(lump_label(l) for l in header.lumps
-                    if l.length != old[l.name].length or l.length and
-                    bsp.read_lump(l.name) != data[l.offset:l.end])
+    changed = _header_change(bsp.header, header) + tuple(
+        lump_label(l) for l in header.lumps
+        if l.length != old[l.name].length or l.length and
+        bsp.read_lump(l.name) != data[l.offset:l.end])
     moved = tuple(lump_label(l) for l in header.lumps
                   if l.length and l.offset != old[l.name].offset)
     result = Result(path, "converted", len(data), changed, moved, before, after,

@@ -1,10 +1,13 @@
-"""Engine limits (`bspedit.format.enginelimits`) checked on a merged map before it is written."""
+"""The limits of the engines that load a format (`bspedit.format.loadlimits`), checked on a
+merged map before it is written: refused past a limit every such engine has, unless an input
+already passes it on its own (that map loads where it loads: the merge is not worse); warned
+otherwise, naming the engines."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...errors import BspError
-from ...format import enginelimits
+from ...format import loadlimits
 from ..stats import count, engine_of
 
 if TYPE_CHECKING:
@@ -41,21 +44,28 @@ def _input_count(bsp: Bsp, lump: str, unit: str) -> int | None:
 
 def check_limits(bsps: list[Bsp], names: list[str], merged: Merged, *,
                  ignore: bool = False) -> list[str]:
-    """BspError naming the first engine limit the merged map passes, with its count and each
-    input map's; with `ignore`, every such message instead (the caller warns)."""
+    """The warnings for the limits the merged map passes; BspError for the first one every
+    engine of the format has that no input passes on its own (`ignore`: a warning too)."""
     first = bsps[0]
     engine = engine_of(first.family, first.header.version)
-    passed = []
-    for limit in enginelimits.LIMITS[engine]:
+    warnings = []
+    for limit in loadlimits.LIMITS[engine]:
         total = merged_count(first, merged, limit.lump, limit.unit)
         if total is None or total <= limit.limit:
             continue
-        each = ", ".join(f"{name} {_input_count(bsp, limit.lump, limit.unit)}"
-                         for bsp, name in zip(bsps, names))
-        message = (f"the merged map would hold {total} {limit.unit} of {limit.lump}, past "
-                   f"{limit.constant} = {limit.limit} ({enginelimits.HEADERS[engine]}); "
-                   f"the maps hold {each}")
-        if not ignore:
-            raise BspError(f"{message}; nothing written (--ignore-limits writes it anyway)")
-        passed.append(message)
-    return passed
+        counts = [_input_count(bsp, limit.lump, limit.unit) for bsp in bsps]
+        each = ", ".join(f"{name} {found}" for name, found in zip(names, counts))
+        message = (f"the merged map holds {total} {limit.unit} of {limit.lump}, past "
+                   f"{limit.name} = {limit.limit} of {limit.engines}; the maps hold {each}")
+        over = [name for name, found in zip(names, counts)
+                if found is not None and found > limit.limit]
+        if over:
+            warnings.append(f"{message}: written, {' and '.join(over)} already past it")
+        elif not limit.every:
+            warnings.append(f"{message}: written, engines without this limit load it")
+        elif ignore:
+            warnings.append(f"{message}: written anyway (--ignore-limits)")
+        else:
+            raise BspError(f"{message}: no engine that loads it ({loadlimits.LOADERS[engine]}) "
+                           f"would; nothing written (--ignore-limits writes it anyway)")
+    return warnings

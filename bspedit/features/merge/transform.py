@@ -12,8 +12,9 @@ engines place a model at its entity's origin: moving it too would move the model
 leaf 0 (the shared solid leaf, zero bounds); and the geometry of brush models whose entity has
 an `origin` key (origin brushes: their vertices, planes and bounds are relative to that
 origin, so only the key moves). A plane, texinfo or vertex such a model shares with the rest
-is copied for it first (Quake 2 planes in pairs). BSPX lumps without positions are carried over; one that holds
-positions (BRUSHLIST, ...) is refused.
+is copied for it first (Quake 2 planes in pairs). BSPX lumps without positions are carried over,
+a BRUSHLIST is moved too (`brushlist`: brush bounds and planes, origin-brush models' left),
+another that holds positions is refused.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import numpy
 
 from ...errors import BspError
 from ...format.bspx import bspx_directory
+from . import brushlist
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -61,6 +63,7 @@ class ShiftReport:
     models: int = 0
     texinfo: int = 0
     entity_keys: int = 0
+    brushes: int = 0                 # brushes of a BSPX BRUSHLIST
     local_models: list[int] = field(default_factory=list)   # origin-brush models left in place
     copied: dict[str, int] = field(default_factory=dict)    # lump -> records copied for them
     rounded_bounds: bool = False     # int16 bounds rounded outward (a shift that is not whole)
@@ -70,6 +73,7 @@ class ShiftReport:
         return {"offset": list(self.offset), "vertices": self.vertices, "planes": self.planes,
                 "nodes": self.nodes, "leafs": self.leafs, "models": self.models,
                 "texinfo": self.texinfo, "entity_keys": self.entity_keys,
+                "brushes": self.brushes,
                 "local_models": self.local_models, "copied": self.copied,
                 "rounded_bounds": self.rounded_bounds, "skipped_keys": self.skipped_keys}
 
@@ -88,7 +92,7 @@ def check_shiftable(bsp: Bsp) -> None:
         raise BspError(f"{bsp.family.title} maps cannot be moved: Quake 1, BSP2, 2PSB, GoldSrc "
                        f"and Quake 2 only", path=bsp.path)
     for name in bspx_names(bsp):
-        if name.upper() not in BSPX_WITHOUT_POSITIONS:
+        if name.upper() not in BSPX_WITHOUT_POSITIONS and name != brushlist.NAME:
             raise BspError(f"BSPX lump {name} holds positions bspedit cannot move yet "
                            f"(remove it with the lump tools first)", path=bsp.path)
 
@@ -96,8 +100,9 @@ def check_shiftable(bsp: Bsp) -> None:
 def shift(bsp: Bsp, offset: tuple[float, float, float]) -> ShiftReport:
     """Move everything in `bsp` that holds a position by `offset` (see the module docstring),
     editing its records (`bsp.records(lump, writable=True)`) and entities in place; the caller
-    saves. BspError for other families, BSPX lumps with positions, and int16 bounds that would
-    leave their range (nothing is changed then)."""
+    saves. BspError for other families, BSPX lumps with positions other than a BRUSHLIST (or
+    one that does not parse), and int16 bounds that would leave their range (nothing is
+    changed then)."""
     check_shiftable(bsp)
     x, y, z = (float(value) for value in offset)
     report = ShiftReport((x, y, z))
@@ -110,6 +115,7 @@ def shift(bsp: Bsp, offset: tuple[float, float, float]) -> ShiftReport:
     keep = _owned(bsp, local) if local else {}
     bounds = {lump: _moved_bounds(bsp, lump, move, keep.get(lump), report)
               for lump in ("NODES", "LEAFS")}          # refused before anything changes
+    tail, report.brushes = brushlist.moved_brushlist(bsp, move, local)
     if local:
         _split_shared(bsp, keep, report)
     for lump, moved in bounds.items():
@@ -136,6 +142,8 @@ def shift(bsp: Bsp, offset: tuple[float, float, float]) -> ShiftReport:
         _add(models[name], move, ~chosen)
     report.models = int(chosen.sum())
     _shift_keys(bsp, entities, report)
+    if tail is not None:
+        bsp.replace_tail(tail)
     return report
 
 
