@@ -415,24 +415,41 @@ def test_any_bytes_parse_or_raise_bsperror(data: bytes) -> None:
     assert EntityLump.parse(lenient.to_bytes(), lenient=True).find(classname="info_null")
 
 
-def test_generated_parser_is_the_grammar():
-    """bspedit/format/generated/entities_parser.py is lark's stand-alone parser of entities.lark as it
-    is now: the recorded hash matches, and its terminals and rules are those lark builds."""
+def test_generated_tables_are_the_grammar():
+    """bspedit/format/generated/entities_tables.py holds the tables lark builds from entities.lark
+    as it is now: the recorded hash matches, the terminals and ignored ones are lark's, and the
+    tables parse as lark's own parser does (the same spans, the same texts refused)."""
     import hashlib
     from pathlib import Path
 
-    from lark import Lark
+    from lark import Lark, UnexpectedInput
 
-    from bspedit.format.generated import entities_parser
+    from bspedit.format.generated import entities_tables
+    from bspedit.lumps.entities import _Parser, _Unexpected
 
     root = Path(__file__).resolve().parents[1]
     grammar = (root / "grammars" / "entities.lark").read_bytes()
-    first = Path(entities_parser.__file__).read_text(encoding="utf-8").splitlines()[0]
+    first = Path(entities_tables.__file__).read_text(encoding="utf-8").splitlines()[0]
     assert first.endswith(f"sha256={hashlib.sha256(grammar).hexdigest()}"), \
         "grammars/entities.lark changed: run grammars/regenerate.sh"
     built = Lark(grammar.decode(), parser="lalr", lexer="basic")
-    generated = entities_parser.Lark_StandAlone()
-    assert {(t.name, t.pattern.to_regexp()) for t in generated.terminals} == \
-        {(t.name, t.pattern.to_regexp()) for t in built.terminals}
-    assert sorted(map(str, generated.rules)) == sorted(map(str, built.rules))
-    assert generated.lexer_conf.ignore == built.ignore_tokens
+    assert entities_tables.TERMINALS == {t.name: t.pattern.to_regexp() for t in built.terminals}
+    assert list(entities_tables.IGNORE) == list(built.ignore_tokens)
+    samples = ['{"a" "b"}', '{}{"c" "d" "e" "f"}\x00tail', "", "\x00", '{"a"}', '{"a" "b"',
+               '}', '{{}}', '"a" "b"', '{"a" "b"}}', '{}\x00', '{"k" "v"} // x\n{ }']
+    for text in samples:
+        try:
+            tree = built.parse(text)
+        except UnexpectedInput:
+            ours = None
+        else:
+            ours = [(e.children[0].start_pos, e.children[-1].end_pos)
+                    for e in tree.iter_subtrees_topdown() if e.data == "entity"]
+        parser, result = _Parser(), None
+        try:
+            for token in built.lex(text):
+                result = parser.feed(token.type, (token.start_pos, token.end_pos))
+            result = parser.feed("$END", (len(text), len(text)))
+        except _Unexpected:
+            result = None
+        assert result == ours, text

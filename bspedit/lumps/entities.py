@@ -30,8 +30,7 @@ from bspedit.lumps.connections import COMMA, Output, format_output, names_match,
 from bspedit.errors import BspError
 from bspedit.limits import LIMITS
 from bspedit.format.names import fold
-from bspedit.format.generated.entities_parser import (Lark, Lark_StandAlone, Token, Transformer,
-                                               UnexpectedToken)
+from bspedit.format.generated import entities_tables as _tables
 
 __all__ = ["Census", "Entity", "EntityLump", "Kept", "MatchMode", "Outputs", "TARGET_KEYS", "decode"]
 
@@ -42,31 +41,64 @@ TARGET_KEYS = ("target", "killtarget")
 _LUMP = "entities"
 _TOKEN_NAMES = {"LBRACE": "'{'", "RBRACE": "'}'", "STRING": "a quoted string",
                 "TAIL": "a NUL byte", "$END": "the end of the text"}
-# The parser needs only the type of a string token; the text comes from the entity's span.
-_STRING = Token("STRING", '"')
 _STRAY = re.compile(r'[^\x00-\x20"{}]{1,20}')
 _ENTITY_LINE = re.compile(r"^[ \t]*\{", re.MULTILINE)
 _LINE_END = re.compile(r"[ \t\r]*\n?")
+# A value the parser carries: a token's (start, end) offsets, an entity's span, a list of spans.
+_Value = Any
 
 
-class _Spans(Transformer[Token, list[tuple[int, int]]]):
-    """Reduces the parse to the (start, end) offsets of each entity; builds no tree."""
+class _Unexpected(Exception):
+    """The LALR tables have no action for this token in this state."""
 
-    def pairs(self, children: list[Token]) -> None:  # spares lark building a Tree per pair
+
+class _Parser:
+    """An LALR(1) parser running the tables lark built from entities.lark
+    (`generated/entities_tables.py`). It builds no tree: a token's value is its offsets, an
+    entity reduces to its span, `entity*` to the list of spans, `start` to that list."""
+
+    __slots__ = ("states", "values")
+
+    def __init__(self) -> None:
+        self.states = [_tables.START]
+        self.values: list[_Value] = []
+
+    def feed(self, kind: str, value: _Value) -> _Value:
+        """Shift one token (`$END` ends the text and returns the list of entity spans)."""
+        actions, rules, states, values = _tables.ACTIONS, _tables.RULES, self.states, self.values
+        while True:
+            action = actions[states[-1]].get(kind)
+            if action is None:
+                raise _Unexpected(kind)
+            if action[0] == _tables.SHIFT:
+                states.append(action[1])
+                values.append(value)
+                return None
+            name, size = rules[action[1]]
+            children = values[len(values) - size:] if size else []
+            del states[len(states) - size:], values[len(values) - size:]
+            states.append(actions[states[-1]][name][1])  # the goto
+            values.append(_reduce(name, children))
+            if states[-1] == _tables.ACCEPT:
+                return values[-1]
+
+
+def _reduce(name: str, children: list[_Value]) -> _Value:
+    """The value of a rule from its children's (see `_Parser`)."""
+    if name == "entity":                    # LBRACE pairs RBRACE
+        return children[0][0], children[-1][1]
+    if name == "pairs":                     # left-recursive: nothing kept per pair
         return None
-
-    def entity(self, children: list[Any]) -> tuple[int, int]:  # '{', None (the pairs), '}'
-        return children[0].start_pos, children[-1].end_pos
-
-    def start(self, children: list[Any]) -> list[tuple[int, int]]:
-        if children and isinstance(children[-1], Token):  # the TAIL
-            children.pop()
-        return children
+    if name.startswith("__"):               # lark's helper rule for `entity*`
+        if len(children) == 1:
+            return [children[0]]
+        children[0].append(children[1])
+        return children[0]
+    return children[0] if children and isinstance(children[0], list) else []  # start
 
 
 @dataclass(frozen=True, slots=True)
 class _Grammar:
-    parser: Lark
     # An ignorable gap, then one token in a group named after its terminal, or else
     # the group `error` (any other character) or `end` (the end of the text): it
     # matches wherever it starts, so finditer never skips text, in linear time.
@@ -76,15 +108,13 @@ class _Grammar:
 
 @cache
 def _grammar() -> _Grammar:
-    """Load the parser of entities.lark once and derive the lexer's regexes from its terminals."""
-    # lark's own lexer goes unused: _scan feeds the parser tokens from `token`.
-    parser = Lark_StandAlone(transformer=_Spans())  # type: ignore[no-untyped-call]
-    regex = {t.name: t.pattern.to_regexp() for t in parser.terminals}
-    gap = "(?:" + "|".join(regex.pop(name) for name in parser.lexer_conf.ignore) + ")*+"
+    """The lexer's regexes, derived once from the grammar's terminals."""
+    regex = dict(_tables.TERMINALS)
+    gap = "(?:" + "|".join(regex.pop(name) for name in _tables.IGNORE) + ")*+"
     tokens = "|".join(f"(?P<{name}>{rx})" for name, rx in regex.items())
     token = f"{gap}(?:{tokens}|(?P<error>(?s:.))|(?P<end>\\Z))"
     pair = f"({gap})({regex['STRING']})({gap})({regex['STRING']})"
-    return _Grammar(parser, re.compile(token), re.compile(pair))
+    return _Grammar(re.compile(token), re.compile(pair))
 
 
 class _Malformed(Exception):
@@ -109,11 +139,11 @@ def _malformed(text: str, at: int, problem: str, item_start: int) -> _Malformed:
 def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
     """Parse ``text[start:end]``; return the entity spans and where the tail (NUL...) starts.
 
-    The tokens are fed straight into lark's LALR parser state; _Malformed is raised
-    at the first error.
+    The tokens are fed straight into the LALR parser; _Malformed is raised at the first
+    error.
     """
     grammar = _grammar()
-    feed = grammar.parser.parse_interactive().parser_state.feed_token
+    feed = _Parser().feed
     opened, tail = None, end
     try:
         for m in grammar.token.finditer(text, start, end):
@@ -121,7 +151,7 @@ def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
             assert kind is not None  # every alternative is a named group
             at = m.start(kind)
             if kind == "STRING":
-                feed(_STRING)
+                feed(kind, None)
             elif kind == "error":
                 stray = _STRAY.match(text, at)  # what is neither a token nor a gap
                 problem = ("unterminated quoted string" if stray is None else
@@ -129,17 +159,17 @@ def _scan(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int]:
                 raise _malformed(text, at, problem, at if opened is None else opened)
             elif kind == "end":
                 kind = "$END"
-                spans = feed(Token(kind, "", at, end_pos=at), True)
+                spans = feed(kind, (at, at))
                 break
             else:
-                feed(Token(kind, "", at, end_pos=m.end()))
+                feed(kind, (at, m.end()))
                 if kind == "LBRACE":
                     opened = at
                 elif kind == "RBRACE":
                     opened = None
                 else:
                     tail = at
-    except UnexpectedToken:
+    except _Unexpected:
         assert kind is not None
         if opened is None:
             problem = f"{_TOKEN_NAMES[kind]} outside an entity"
