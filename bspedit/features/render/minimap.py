@@ -108,6 +108,14 @@ class Columns:
     top: numpy.ndarray[Any, Any]
     void: numpy.ndarray[Any, Any] | None
 
+    def between(self, low: float, high: float) -> Columns:
+        """The pieces cut to the heights `low`..`high`; those outside them dropped."""
+        import numpy as np
+
+        keep = (self.top > low) & (self.bottom < high)
+        return Columns(self.grid, self.pix[keep], np.maximum(self.bottom[keep], low),
+                       np.minimum(self.top[keep], high), self.void)
+
 
 @dataclass(frozen=True, slots=True)
 class Minimap:
@@ -117,6 +125,7 @@ class Minimap:
     bounds: tuple[tuple[float, float, float], tuple[float, float, float]]   # model 0's
     letterboxed: tuple[tuple[float, float, float], tuple[float, float, float]]
     method: str                             # "brushes" or "bsp tree"
+    skybox: dict[str, Any]                  # `playable.Skybox.to_json()`
 
     def tga(self) -> bytes:
         """q3map2's WriteTGAGray: 18-byte header (type 3, 8 bits, origin bottom left), rows
@@ -165,15 +174,26 @@ def letterbox(mins: tuple[float, float, float], maxs: tuple[float, float, float]
     return Grid((low[0], low[1], low[2]), (high[0], high[1], high[2]), size)
 
 
-def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
-    """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square."""
+def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN,
+            skybox: bool = False) -> Minimap:
+    """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square; a 3D skybox
+    (`playable`) is left out, unless `skybox`: the bounds are cut to the playable world
+    faces' box, and the columns to its heights."""
     import numpy as np
+
+    from .playable import world_box
 
     if not 1 <= size <= 8192:
         raise BspError(f"minimap size {size} is outside 1..8192 (q3map2's range)")
     mins, maxs = world_bounds(bsp)
+    found, box = world_box(bsp, skybox)
+    if box is not None:
+        mins = (max(mins[0], box[0][0]), max(mins[1], box[0][1]), max(mins[2], box[0][2]))
+        maxs = (min(maxs[0], box[1][0]), min(maxs[1], box[1][1]), min(maxs[2], box[1][2]))
     grid = letterbox(mins, maxs, size)
     columns = solid_columns(bsp, grid)
+    if box is not None:
+        columns = columns.between(grid.mins[2], grid.maxs[2])
     height = grid.maxs[2] - grid.mins[2]
     total = np.bincount(columns.pix, weights=columns.top - columns.bottom,
                         minlength=size * size)
@@ -184,7 +204,7 @@ def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
         value = _sharpen(value, sharpen)
     pixels = (np.clip(value, 0.0, 255.0 / 256.0) * 256).astype(np.uint8)
     method = "brushes" if _scheme(bsp) is not None else "bsp tree"
-    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method)
+    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method, found)
 
 
 def _sharpen(value: numpy.ndarray[Any, Any], amount: float) -> numpy.ndarray[Any, Any]:
