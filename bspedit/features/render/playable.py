@@ -7,9 +7,10 @@ point-in-leaf does: `d >= 0` goes to the front child; the area is LEAFS' `area`)
 it sees: the world faces that every leaf listing them (LEAFFACES) is in such an area, and
 the displacements and brush entities whose box reaches open leaves (`leaves.leaves_in_boxes`,
 vbsp's walk) of such areas only; the engine links both to leaves by their boxes, and
-displacements are in no leaf's face list. Nothing is left out when the camera is in solid or
-in area 0, when a player spawn (`info_player_*`) stands in its area, or when every open leaf
-is in its area (a map of one area): `Skybox.reason` says which.
+displacements are in no leaf's face list. Nothing is left out when the map has one area
+(every open leaf in one area, or all in area 0, as vbsp numbers a map without areaportals),
+when the camera is in solid or in area 0, or when a player spawn (`info_player_*`) stands in
+its area: `Skybox.reason` says which.
 
 **Overhead covers**: a brush entity is no part of the floor plan when its lowest drawn point
 is above the world's highest floor (model 0's shown faces a player can stand on: unit
@@ -153,6 +154,8 @@ def find_skybox(bsp: Bsp, geo: Geometry) -> Skybox:
     except BspError as exc:
         return none(f"the BSP tree cannot be walked ({exc.message})")
     camera, spawn = leaf[:len(cameras)], leaf[len(cameras):]
+    if len(set(area[world.open].tolist()) - {0}) <= 1:     # area 0: solid, or every leaf
+        return none("the map has one area")
     if (world.contents[camera] & _SOLID).all():
         return none("the sky_camera is in solid")
     areas = sorted({int(area[c]) for c in camera if not world.contents[c] & _SOLID} - {0})
@@ -161,9 +164,6 @@ def find_skybox(bsp: Bsp, geo: Geometry) -> Skybox:
     played = set(area[spawn].tolist()) & set(areas)
     if played:
         return none(f"a player spawn stands in the sky_camera's area {min(played)}", areas)
-    open_areas = set(area[world.open].tolist()) - {0}
-    if open_areas <= set(areas):
-        return none("the map has one area", areas)
     try:
         faces, models = _skybox_faces(bsp, geo, world, numpy.isin(area, areas))
     except BspError as exc:
@@ -197,6 +197,8 @@ def _skybox_faces(bsp: Bsp, geo: Geometry, world: Any, in_sky: Array) -> tuple[A
     units[world_disp] = world_disp + 1
     unit_of = units[geo.face]
     picked = numpy.flatnonzero(unit_of != 0)
+    if not len(picked):
+        return faces, []
     key, inverse = numpy.unique(unit_of[picked], return_inverse=True)
     lows, highs = _polygon_boxes(geo, picked)
     mins = numpy.full((len(key), 3), numpy.inf)
