@@ -108,13 +108,11 @@ class Columns:
     top: numpy.ndarray[Any, Any]
     void: numpy.ndarray[Any, Any] | None
 
-    def between(self, low: float, high: float) -> Columns:
-        """The pieces cut to the heights `low`..`high`; those outside them dropped."""
-        import numpy as np
-
-        keep = (self.top > low) & (self.bottom < high)
-        return Columns(self.grid, self.pix[keep], np.maximum(self.bottom[keep], low),
-                       np.minimum(self.top[keep], high), self.void)
+    def reaching(self, low: float, high: float) -> Columns:
+        """The pieces that reach the heights `low`..`high` (touching counts: the slab under
+        the lowest floor stays); those wholly above or below dropped."""
+        keep = (self.top >= low) & (self.bottom <= high)
+        return Columns(self.grid, self.pix[keep], self.bottom[keep], self.top[keep], self.void)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,8 +175,8 @@ def letterbox(mins: tuple[float, float, float], maxs: tuple[float, float, float]
 def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN,
             skybox: bool = False) -> Minimap:
     """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square; a 3D skybox
-    (`playable`) is left out, unless `skybox`: the bounds are cut to the playable world
-    faces' box, and the columns to its heights."""
+    (`playable`) is left out, unless `skybox`: x and y are cut to the playable world faces'
+    box, the solids to those that reach its heights; the height is theirs and the faces'."""
     import numpy as np
 
     from .playable import world_box
@@ -187,13 +185,19 @@ def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN,
         raise BspError(f"minimap size {size} is outside 1..8192 (q3map2's range)")
     mins, maxs = world_bounds(bsp)
     found, box = world_box(bsp, skybox)
-    if box is not None:
-        mins = (max(mins[0], box[0][0]), max(mins[1], box[0][1]), max(mins[2], box[0][2]))
-        maxs = (min(maxs[0], box[1][0]), min(maxs[1], box[1][1]), min(maxs[2], box[1][2]))
+    if box is not None:         # x, y cut to the playable world faces
+        mins = (max(mins[0], box[0][0]), max(mins[1], box[0][1]), mins[2])
+        maxs = (min(maxs[0], box[1][0]), min(maxs[1], box[1][1]), maxs[2])
     grid = letterbox(mins, maxs, size)
     columns = solid_columns(bsp, grid)
-    if box is not None:
-        columns = columns.between(grid.mins[2], grid.maxs[2])
+    if box is not None:         # z: the playable faces and the solids that reach them
+        columns = columns.reaching(box[0][2], box[1][2])
+        heights = [float(box[0][2]), float(box[1][2])]
+        if len(columns.pix):
+            heights += [float(columns.bottom.min()), float(columns.top.max())]
+        mins = (mins[0], mins[1], max(mins[2], min(heights)))
+        maxs = (maxs[0], maxs[1], min(maxs[2], max(heights)))
+        grid = letterbox(mins, maxs, size)
     height = grid.maxs[2] - grid.mins[2]
     total = np.bincount(columns.pix, weights=columns.top - columns.bottom,
                         minlength=size * size)

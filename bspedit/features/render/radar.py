@@ -9,8 +9,8 @@ the picture's top-left corner, and `scale`: world units per pixel of the 1024-pi
 as the games read them (`cl_leveloverview` prints the same three numbers).
 
 Levels (CS:GO's vertical sections): the columns of a 128 x 128 grid over the frame are cut by
-the world's solid brushes (the minimap's solids, `minimap.solid_columns`, cut to the frame's
-heights, so a skybox above the map is no room); an open gap at least
+the world's solid brushes (the minimap's solids, `minimap.solid_columns`, those that reach
+the frame's heights, so a skybox above the map is no room); an open gap at least
 `ROOM` units high with solid above and below is a room. When at least `SHARE` of the columns
 holding a room hold two rooms whose floors are `STACKED` units apart or more, the map has two
 levels split at the median height halfway between the lower room's ceiling and the upper
@@ -161,7 +161,7 @@ def levels(bsp: Bsp, pos_x: float, pos_y: float, side: float,
 
     low, high = heights
     grid = Grid((pos_x, pos_y - side, low), (pos_x + side, pos_y, high), _LEVEL_GRID)
-    columns = solid_columns(bsp, grid).between(low, high)
+    columns = solid_columns(bsp, grid).reaching(low, high)
     order = np.lexsort((columns.bottom, columns.pix))
     pix, bottom, top = columns.pix[order], columns.bottom[order], columns.top[order]
     if not len(pix):
