@@ -324,7 +324,9 @@ def test_radar_files_follow_the_output_map_and_name(tmp_path):
                          "cannot name"),
                         ((pool, "--radar", "csgo", "--pack", "-o", tmp_path / "é.bsp"),
                          "--name"),
-                        ((pool, "-o", tmp_path / "x.png", "--name", "n"), "--radar")):
+                        ((pool, "-o", tmp_path / "x.png", "--name", "n"), "--radar"),
+                        ((pool, "--minimap", "-o", tmp_path / "x.png", "--name", "n"),
+                         "leave out --name")):
         report = invoke(["render", *map(str, argv)], capture=True)
         assert report.code == 2 and words in report.stderr, (argv, report.stderr)
     assert not (tmp_path / "x").exists() and not (tmp_path / "é.bsp").exists()

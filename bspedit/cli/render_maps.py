@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
 def _minimap(bsp: Bsp, args: argparse.Namespace) -> int:
     from ..features.render.minimap import SIZE, minimap
 
+    if args.name and args.output:
+        raise BspError("--minimap -o OUT names its file: leave out --name")
     default = os.path.join(os.path.dirname(args.map), args.name) if args.name else \
         os.path.splitext(args.map)[0]
     output = args.output or default + ".tga"

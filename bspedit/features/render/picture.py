@@ -135,7 +135,8 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     geo = geometry(bsp)
     plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
     face_model = geo.face_model
-    wanted_face = (face_model >= 0 if models == "all" else face_model == 0) & plan.keep
+    chosen = face_model >= 0 if models == "all" else face_model == 0
+    wanted_face = chosen & plan.keep
     centre = _centroid_z(geo)
     poly_face = geo.face
     hidden = geo.face_hidden[poly_face]
@@ -148,7 +149,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     drawn_faces = numpy.zeros(len(face_model), bool)
     drawn_faces[poly_face[selected]] = True
     skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
-    skipped.update(plan.skipped(geo))
+    skipped.update(plan.skipped(chosen))
 
     corners = _selected_corners(geo, selected)
     ground = _selected_corners(geo, selected[~is_sky[selected]])

@@ -68,10 +68,11 @@ class Playable:
     skybox: Skybox
     overhead: list[int] = field(default_factory=list)
 
-    def skipped(self, geo: Geometry) -> dict[str, int]:
-        """Face records left out, by rule (for `faces_skipped`)."""
-        counts = {"skybox": int((self.skybox.faces & ~self.keep).sum()),
-                  "overhead": int(numpy.isin(geo.face_model, self.overhead).sum())}
+    def skipped(self, chosen: Array) -> dict[str, int]:
+        """Face records among `chosen` ((F,) bool) left out, by rule (for `faces_skipped`)."""
+        left = chosen & ~self.keep
+        counts = {"skybox": int((left & self.skybox.faces).sum()),
+                  "overhead": int((left & ~self.skybox.faces).sum())}
         return {k: v for k, v in counts.items() if v}
 
     def summary(self) -> dict[str, Any]:
