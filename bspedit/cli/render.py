@@ -54,8 +54,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                              "height ramp, radars and minimaps: the area of the leaf holding "
                              "sky_camera, the world faces only its leaves list, the "
                              "displacements and brush entities whose box reaches only its "
-                             "leaves; nothing is left out when a player spawn stands in that "
-                             "area or the map has one area)")
+                             "leaves; nothing is left out when the camera is in solid, a "
+                             "player spawn stands in its area or the map has one area)")
     parser.add_argument("--overhead", action="store_true",
                         help="draw overhead covers (left out by default: a brush entity whose "
                              "lowest point is above the world's highest floor and every "
