@@ -1,6 +1,6 @@
 """`render --radar css|csgo [--pack]`: the overview files Counter-Strike reads. The `.txt` and the
 DDS, VTF and BSP headers are read with struct in this file; the world's bounds come from the
-VERTEXES lump's bytes; packed entries are read back with zipfile."""
+bytes of the vertices the faces use; packed entries are read back with zipfile."""
 from __future__ import annotations
 
 import io
@@ -41,9 +41,28 @@ def source_lumps(data: bytes) -> list[tuple[int, int]]:
 
 
 def vertex_bounds(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The box of the vertices the world's faces use (MODELS 0 -> FACES -> SURFEDGES ->
+    EDGES -> VERTEXES; a VERTEXES lump also holds the original faces' corners, which nothing
+    draws, and brush entities' in model space), displaced faces left out (their
+    displacement is drawn instead)."""
     data = path.read_bytes()
-    offset, length = source_lumps(data)[3]
-    points = np.frombuffer(data, "<f4", length // 4, offset).reshape(-1, 3)
+    lumps = source_lumps(data)
+
+    def lump(number: int, dtype: np.dtype | str) -> np.ndarray:
+        offset, length = lumps[number]
+        return np.frombuffer(data, dtype, length // np.dtype(dtype).itemsize, offset)
+
+    face = np.dtype([("planenum", "<u2"), ("side", "u1"), ("on_node", "u1"),
+                     ("firstedge", "<i4"), ("numedges", "<i2"), ("texinfo", "<i2"),
+                     ("dispinfo", "<i2"), ("rest", "V42")])                        # 56 bytes
+    first, count = lump(14, "<i4")[10:12]               # dmodel_t 0: firstface, numfaces
+    faces = lump(7, face)[first:first + count]
+    faces = faces[faces["dispinfo"] == -1]
+    edges, surfedges = lump(12, "<u2").reshape(-1, 2), lump(13, "<i4")
+    used = np.concatenate([surfedges[f:f + n] for f, n in zip(faces["firstedge"],
+                                                               faces["numedges"])])
+    vertex = np.where(used >= 0, edges[np.abs(used), 0], edges[np.abs(used), 1])
+    points = lump(3, "<f4").reshape(-1, 3)[vertex]
     return points.min(axis=0), points.max(axis=0)
 
 
@@ -130,7 +149,8 @@ def test_css_writes_the_vtf_and_vmt_the_game_reads(tmp_path):
 def test_pack_adds_exactly_the_radar_files_and_changes_nothing_else(tmp_path):
     need(TOOLS)
     folder, packed = tmp_path / "radar", tmp_path / "packed.bsp"
-    assert render(TOOLS, "--radar", "csgo", "-o", folder)[0] == 0
+    # the files are named for the output map (--name: the same for the folder)
+    assert render(TOOLS, "--radar", "csgo", "-o", folder, "--name", "packed")[0] == 0
     code, err = render(TOOLS, "--radar", "csgo", "--pack", "-o", packed)
     assert code == 0, err
     before, after = TOOLS.read_bytes(), packed.read_bytes()
@@ -147,8 +167,10 @@ def test_pack_adds_exactly_the_radar_files_and_changes_nothing_else(tmp_path):
         assert new_zip.read(name) == old_zip.read(name)
     for name, data in radar_files.items():
         assert new_zip.read(name) == data
-    # --in-place on a copy: the same entries; with --dry-run first, nothing written
-    copy = tmp_path / TOOLS.name
+    # --in-place on a copy of that name: the same entries; with --dry-run first, nothing
+    # written
+    copy = tmp_path / "in_place" / "packed.bsp"
+    copy.parent.mkdir()
     shutil.copyfile(TOOLS, copy)
     dry = invoke(["render", str(copy), "--radar", "csgo", "--pack", "--in-place", "--dry-run"],
                  capture=True)

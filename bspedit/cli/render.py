@@ -48,6 +48,19 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="leave out upward sky faces (by default they are drawn pale "
                              "blue: the floor of a sky box around the map, as bsputil --svg "
                              "draws it; never part of the height range)")
+    parser.add_argument("--skybox", action="store_true",
+                        help="draw the 3D skybox (Source) where it is stored, framed with the "
+                             "map (by default it is left out of the picture, its frame and "
+                             "height ramp, radars and minimaps: the area of the leaf holding "
+                             "sky_camera, the world faces only its leaves list, the "
+                             "displacements and brush entities whose box reaches only its "
+                             "leaves; nothing is left out when the camera is in solid, a "
+                             "player spawn stands in its area or the map has one area)")
+    parser.add_argument("--overhead", action="store_true",
+                        help="draw overhead covers (left out by default: a brush entity whose "
+                             "lowest point is above the world's highest floor and every "
+                             "player spawn, and whose box covers half the world floors' box "
+                             "seen from above)")
     parser.add_argument("--palette", metavar="FILE",
                         help="Quake 1, --color texture: the game's gfx/palette.lmp (768 "
                              "bytes) or an entry of a PACK or WAD file, as "
@@ -67,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     if args.pack or args.in_place or args.dry_run:
         raise BspError("--pack, --in-place and --dry-run go with --radar (a picture is "
                        "written or not at all)")
+    if args.name is not None:
+        raise BspError("--name names the files of --radar or --minimap")
     if not args.output:
         raise BspError("say where to write: -o OUT.png or -o OUT.svg")
     kind = FORMATS.get(os.path.splitext(args.output)[1].lower())
@@ -81,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                              f"--color {args.color})")
         picture = topdown(bsp, size=args.size or DEFAULT_SIZE, color=args.color,
                           models=args.models, palette=palette, legend=not args.no_legend,
-                          sky=not args.no_sky)
+                          sky=not args.no_sky, skybox=args.skybox, overhead=args.overhead)
         data = png_bytes(picture) if kind == "png" else svg_bytes(picture)
         write_file(args.output, data, inputs=[bsp.path])
     frame = picture.frame

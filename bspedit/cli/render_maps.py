@@ -30,6 +30,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                             "game's paths: resource/overviews/<map>.txt and <map>_radar.dds "
                             "(csgo: one per level, with vertical sections); css adds "
                             "materials/overviews/<map>.vtf and .vmt, which CS:S reads")
+    group.add_argument("--name", metavar="NAME",
+                       help="the map name the files are named for (radar: resource/overviews/"
+                            "NAME.txt, NAME_radar.dds, ...; minimap without -o: NAME.tga "
+                            "beside the map); default: the output map's (--pack -o OUT.bsp), "
+                            "else the input map's file name")
     group.add_argument("--pack", action="store_true",
                        help="with --radar: put the radar's files into the map's pakfile "
                             "(Source) and save the map to -o OUT.bsp or --in-place")
@@ -45,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         raise BspError("--minimap and --radar are two different pictures: ask for one")
     if args.pack and not args.radar:
         raise BspError("--pack puts a radar into the map's pakfile: give --radar css|csgo")
+    if args.name is not None:
+        _check_name(args.name, "--name")
     if (args.in_place or args.dry_run) and not args.pack:
         raise BspError(f"{'--in-place' if args.in_place else '--dry-run'} goes with --radar "
                        f"... --pack, which saves the map (pictures are written or not at all)")
@@ -57,13 +64,17 @@ def run(args: argparse.Namespace) -> int:
 def _minimap(bsp: Bsp, args: argparse.Namespace) -> int:
     from ..features.render.minimap import SIZE, minimap
 
-    output = args.output or os.path.splitext(args.map)[0] + ".tga"
+    if args.name and args.output:
+        raise BspError("--minimap -o OUT names its file: leave out --name")
+    default = os.path.join(os.path.dirname(args.map), args.name) if args.name else \
+        os.path.splitext(args.map)[0]
+    output = args.output or default + ".tga"
     kind = ".tga" if output == STDOUT else os.path.splitext(output)[1].lower()
     if kind not in MINIMAP_FORMATS:
         raise BspError(f"--minimap writes {' or '.join(MINIMAP_FORMATS)} (q3map2 writes a "
                        f"Targa), not {kind or 'a file without extension'}", path=output)
     size = getattr(args, "size", None) or SIZE
-    picture = minimap(bsp, size)
+    picture = minimap(bsp, size, skybox=args.skybox)
     if kind == ".tga":
         data = picture.tga()
     else:
@@ -78,11 +89,21 @@ def _minimap(bsp: Bsp, args: argparse.Namespace) -> int:
     (mins, maxs), (low, high) = picture.bounds, picture.letterboxed
     set_result(args, {"output": output, "format": kind[1:], "size": size,
                       "method": picture.method, "bounds": {"mins": mins, "maxs": maxs},
-                      "letterboxed": {"mins": low, "maxs": high}})
+                      "letterboxed": {"mins": low, "maxs": high},
+                      "playable": {"skybox": picture.skybox}})
     if output != STDOUT:
         args.report.say(f"wrote {output}: {size} x {size} minimap of {_box(mins, maxs)} "
                         f"(letterboxed to {_box(low, high)}; solid from {picture.method})")
     return 0
+
+
+def _check_name(name: str, what: str) -> None:
+    """Refuse a map name the files cannot carry: empty, a path, a quote, not printable ASCII
+    (a radar's overview file is ASCII KeyValues)."""
+    if not name or not name.isascii() or any(c in name for c in '/\\"') or \
+            not name.isprintable():
+        raise BspError(f"{what}: {name!r} cannot name the files (printable ASCII, no "
+                       f"/ \\ or \")")
 
 
 def _box(mins: Any, maxs: Any) -> str:
@@ -91,7 +112,7 @@ def _box(mins: Any, maxs: Any) -> str:
 
 
 def _radar(bsp: Bsp, args: argparse.Namespace) -> int:
-    from ..features.render.radar import SIZE, radar
+    from ..features.render.radar import SIZE, map_name, radar
 
     size = getattr(args, "size", None)
     if size not in (None, SIZE):
@@ -106,14 +127,16 @@ def _radar(bsp: Bsp, args: argparse.Namespace) -> int:
             raise BspError("--pack saves the map: say where, with -o OUT.bsp or --in-place")
     elif not args.output or args.output == STDOUT:
         raise BspError("--radar writes several files: give the folder with -o DIR")
-    made = radar(bsp, args.radar)
+    name = args.name or map_name(args.output if args.pack and args.output else bsp.path)
+    _check_name(name, "the map's name (give another with --name NAME)")
+    made = radar(bsp, args.radar, name, skybox=args.skybox, overhead=args.overhead)
     files = made.files()
     result: dict[str, Any] = {
         "game": made.game, "name": made.name, "pos_x": made.pos_x, "pos_y": made.pos_y,
         "scale": made.scale, "size": SIZE,
         "levels": [{"name": level.name, "altitude_min": level.altitude_min,
                     "altitude_max": level.altitude_max} for level in made.levels],
-        "files": sorted(files)}
+        "files": sorted(files), "playable": made.playable}
     if args.pack:
         for name, data in sorted(files.items()):
             bsp.pakfile.add(name, data, update=True)

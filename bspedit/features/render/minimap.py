@@ -108,6 +108,12 @@ class Columns:
     top: numpy.ndarray[Any, Any]
     void: numpy.ndarray[Any, Any] | None
 
+    def reaching(self, low: float, high: float) -> Columns:
+        """The pieces that reach the heights `low`..`high` (touching counts: the slab under
+        the lowest floor stays); those wholly above or below dropped."""
+        keep = (self.top >= low) & (self.bottom <= high)
+        return Columns(self.grid, self.pix[keep], self.bottom[keep], self.top[keep], self.void)
+
 
 @dataclass(frozen=True, slots=True)
 class Minimap:
@@ -117,6 +123,7 @@ class Minimap:
     bounds: tuple[tuple[float, float, float], tuple[float, float, float]]   # model 0's
     letterboxed: tuple[tuple[float, float, float], tuple[float, float, float]]
     method: str                             # "brushes" or "bsp tree"
+    skybox: dict[str, Any]                  # `playable.Skybox.to_json()`
 
     def tga(self) -> bytes:
         """q3map2's WriteTGAGray: 18-byte header (type 3, 8 bits, origin bottom left), rows
@@ -165,15 +172,32 @@ def letterbox(mins: tuple[float, float, float], maxs: tuple[float, float, float]
     return Grid((low[0], low[1], low[2]), (high[0], high[1], high[2]), size)
 
 
-def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
-    """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square."""
+def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN,
+            skybox: bool = False) -> Minimap:
+    """q3map2 -minimap's picture of `bsp` (any family), `size` pixels square; a 3D skybox
+    (`playable`) is left out, unless `skybox`: x and y are cut to the playable world faces'
+    box, the solids to those that reach its heights; the height is theirs and the faces'."""
     import numpy as np
+
+    from .playable import world_box
 
     if not 1 <= size <= 8192:
         raise BspError(f"minimap size {size} is outside 1..8192 (q3map2's range)")
     mins, maxs = world_bounds(bsp)
+    found, box = world_box(bsp, skybox)
+    if box is not None:         # x, y cut to the playable world faces
+        mins = (max(mins[0], box[0][0]), max(mins[1], box[0][1]), mins[2])
+        maxs = (min(maxs[0], box[1][0]), min(maxs[1], box[1][1]), maxs[2])
     grid = letterbox(mins, maxs, size)
     columns = solid_columns(bsp, grid)
+    if box is not None:         # z: the playable faces and the solids that reach them
+        columns = columns.reaching(box[0][2], box[1][2])
+        heights = [float(box[0][2]), float(box[1][2])]
+        if len(columns.pix):
+            heights += [float(columns.bottom.min()), float(columns.top.max())]
+        mins = (mins[0], mins[1], max(mins[2], min(heights)))
+        maxs = (maxs[0], maxs[1], min(maxs[2], max(heights)))
+        grid = letterbox(mins, maxs, size)
     height = grid.maxs[2] - grid.mins[2]
     total = np.bincount(columns.pix, weights=columns.top - columns.bottom,
                         minlength=size * size)
@@ -184,7 +208,7 @@ def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
         value = _sharpen(value, sharpen)
     pixels = (np.clip(value, 0.0, 255.0 / 256.0) * 256).astype(np.uint8)
     method = "brushes" if _scheme(bsp) is not None else "bsp tree"
-    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method)
+    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method, found)
 
 
 def _sharpen(value: numpy.ndarray[Any, Any], amount: float) -> numpy.ndarray[Any, Any]:

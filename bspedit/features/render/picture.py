@@ -23,6 +23,7 @@ import numpy
 from ...errors import BspError
 from . import colors
 from .geometry import REASONS, Array, Geometry
+from .playable import playable
 from .raster import Frame, affine, planes, rasterize, reduce
 from .shapes import geometry
 
@@ -63,6 +64,7 @@ class Picture:
     order: Array = field(repr=False)          # the drawn polygons, in paint order
     key: Array = field(repr=False)            # (len(order),) their paint order key
     colours: Array = field(repr=False)        # (len(order), 3) flat colour of each
+    playable: dict[str, Any] = field(default_factory=dict)     # `Playable.summary()`
 
     def outlines(self) -> list[tuple[int, tuple[int, int, int], list[Array]]]:
         """Per drawn face, in paint order (sky, then lowest first): (face, RGB, its polygons
@@ -85,7 +87,7 @@ class Picture:
     def summary(self) -> dict[str, Any]:
         return {"frame": self.frame.to_json(), "color": self.color,
                 "faces_drawn": self.faces_drawn, "faces_skipped": dict(self.faces_skipped),
-                "legend": self.legend}
+                "legend": self.legend, "playable": self.playable}
 
 
 def _centroid_z(geo: Geometry) -> Array:
@@ -104,7 +106,8 @@ def _finite(geo: Geometry) -> Array:
 
 def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = "all",
             frame: Frame | None = None, altitude: tuple[float, float] | None = None,
-            palette: bytes | None = None, legend: bool = True, sky: bool = True) -> Picture:
+            palette: bytes | None = None, legend: bool = True, sky: bool = True,
+            skybox: bool = False, overhead: bool = False) -> Picture:
     """The map seen from above (see the module's docstring). `models`: "all" draws brush
     entities too, "world" model 0 only; `altitude` (lo, hi) draws only polygons whose centre
     lies in that height range; `frame` fixes the world rectangle and pixel grid (default:
@@ -112,7 +115,9 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     longer side); `palette`: Quake 1's 256 RGB
     triples for texture colours; `legend`: draw the height legend into the image; `sky`:
     draw upward sky faces (the floor of a sky box around the map: what is seen from above,
-    and what bsputil --svg draws) in `SKY`, never counted in the height range."""
+    and what bsputil --svg draws) in `SKY`, never counted in the height range; `skybox`,
+    `overhead`: draw the 3D skybox and the overhead covers `playable` leaves out (a drawn
+    skybox's sky walls are part of the frame)."""
     if color not in COLORS:
         raise BspError(f"unknown colour mode {color!r} (one of {', '.join(COLORS)})")
     if models not in MODELS:
@@ -128,8 +133,10 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
             raise BspError("the map has no light data: no lightmap colours (try --color "
                            "height or texture)", path=bsp.path)
     geo = geometry(bsp)
+    plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
     face_model = geo.face_model
-    wanted_face = face_model >= 0 if models == "all" else face_model == 0
+    chosen = face_model >= 0 if models == "all" else face_model == 0
+    wanted_face = chosen & plan.keep
     centre = _centroid_z(geo)
     poly_face = geo.face
     hidden = geo.face_hidden[poly_face]
@@ -142,13 +149,17 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     drawn_faces = numpy.zeros(len(face_model), bool)
     drawn_faces[poly_face[selected]] = True
     skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
+    skipped.update(plan.skipped(chosen))
 
     corners = _selected_corners(geo, selected)
     ground = _selected_corners(geo, selected[~is_sky[selected]])
     if frame is None:
         # the map's own faces set the frame; sky only when there is nothing else (a sky box
-        # around a small map would otherwise shrink the map to a dot)
-        framed = ground if len(ground) else corners
+        # around a small map would otherwise shrink the map to a dot); a drawn 3D skybox is
+        # framed whole, its sky walls included
+        own = _selected_corners(geo, selected[~is_sky[selected] |
+                                              plan.skybox.faces[poly_face[selected]]])
+        framed = own if len(own) else corners
         if len(framed):
             mins, maxs = framed[:, :2].min(axis=0), framed[:, :2].max(axis=0)
         else:
@@ -172,7 +183,8 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     if legend and legend_range is not None and len(selected):
         colors.draw_legend(image, z_range)
     return Picture(image, frame, color, legend_range, int(drawn_faces.sum()), skipped, geo,
-                   order, key[order], flat * _slope_shade(geo.normal[order])[:, None])
+                   order, key[order], flat * _slope_shade(geo.normal[order])[:, None],
+                   plan.summary())
 
 
 def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color: str,

@@ -1,14 +1,16 @@
 """Counter-Strike radars (issue 33): the overview pictures and the `resource/overviews/<map>.txt`
 that places them, for CS:GO and CS:S.
 
-The frame: a square around the world's vertices (VERTEXES; Quake 3: DRAWVERTS) with a margin
-of 1/32 of its side, drawn at 1024 x 1024 by the top-down renderer (colour by height,
-transparent where nothing is drawn). The `.txt` gives `pos_x`, `pos_y`: the world position of
+The frame: a square around the playable map's polygons (`playable`: the 3D skybox and
+overhead covers left out; hidden faces such as sky and clip kept) with a margin of 1/32 of its
+side, drawn at 1024 x 1024 by the top-down renderer (colour by height, transparent where
+nothing is drawn). The `.txt` gives `pos_x`, `pos_y`: the world position of
 the picture's top-left corner, and `scale`: world units per pixel of the 1024-pixel picture,
 as the games read them (`cl_leveloverview` prints the same three numbers).
 
 Levels (CS:GO's vertical sections): the columns of a 128 x 128 grid over the frame are cut by
-the world's solid brushes (the minimap's solids, `minimap.solid_columns`); an open gap at least
+the world's solid brushes (the minimap's solids, `minimap.solid_columns`, those that reach
+the frame's heights, so a skybox above the map is no room); an open gap at least
 `ROOM` units high with solid above and below is a room. When at least `SHARE` of the columns
 holding a room hold two rooms whose floors are `STACKED` units apart or more, the map has two
 levels split at the median height halfway between the lower room's ceiling and the upper
@@ -46,9 +48,6 @@ STACKED = 128.0
 SHARE = 0.15
 _LEVEL_GRID = 128
 
-#: Where the world's vertices are, by lump: (lump, field holding x/y/z or "" for the record).
-_VERTICES = {"quake3": ("DRAWVERTS", "xyz"), "source": ("VERTEXES", "")}
-
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -70,6 +69,7 @@ class Radar:
     scale: float
     levels: list[Level]
     images: dict[str, Image.Image] = field(default_factory=dict)
+    playable: dict[str, Any] = field(default_factory=dict)     # `Playable.summary()`
 
     def overview_txt(self) -> str:
         """`resource/overviews/<map>.txt` in the KeyValues form the games read."""
@@ -138,29 +138,15 @@ def map_name(path: str) -> str:
     return name[:-4] if name.lower().endswith(".bsp") else name
 
 
-def vertex_bounds(bsp: Bsp) -> tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any, Any]]:
-    """The box of the world's vertices (all models), as (mins, maxs) float64 arrays."""
-    import numpy as np
-
-    lump, name = _VERTICES.get(bsp.family.engine, ("VERTEXES", "point"))
-    records = bsp.records(lump)
-    if not len(records):
-        raise BspError(f"{lump} is empty: the map has no geometry to draw", path=bsp.path)
-    points = records[name] if name else records
-    xyz = np.stack([np.asarray(points[a], dtype=np.float64) for a in "xyz"], axis=-1)
-    xyz = xyz[np.isfinite(xyz).all(axis=1)]
-    if not len(xyz):
-        raise BspError(f"{lump} holds no finite vertex", path=bsp.path)
-    return xyz.min(axis=0), xyz.max(axis=0)
-
-
-def frame(bsp: Bsp, size: int = SIZE) -> tuple[float, float, float, tuple[float, float]]:
-    """The radar's square: (pos_x, pos_y, scale, (z min, z max)); the corner rounded outward
-    to whole units and the scale up to 4 decimals, so that the numbers the `.txt` holds are
-    the ones the picture is drawn with, and still cover the bounds."""
+def frame(bounds: tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any, Any]],
+          size: int = SIZE) -> tuple[float, float, float, tuple[float, float]]:
+    """The radar's square around `bounds` (mins, maxs): (pos_x, pos_y, scale, (z min,
+    z max)); the corner rounded outward to whole units and the scale up to 4 decimals, so
+    that the numbers the `.txt` holds are the ones the picture is drawn with, and still cover
+    the bounds."""
     import math
 
-    mins, maxs = vertex_bounds(bsp)
+    mins, maxs = bounds
     side = float(max(maxs[0] - mins[0], maxs[1] - mins[1], 1.0)) * (1 + 2 * MARGIN)
     centre_x, centre_y = (mins[0] + maxs[0]) / 2, (mins[1] + maxs[1]) / 2
     scale = math.ceil((side + 2) / size * 1e4) / 1e4
@@ -175,7 +161,7 @@ def levels(bsp: Bsp, pos_x: float, pos_y: float, side: float,
 
     low, high = heights
     grid = Grid((pos_x, pos_y - side, low), (pos_x + side, pos_y, high), _LEVEL_GRID)
-    columns = solid_columns(bsp, grid)
+    columns = solid_columns(bsp, grid).reaching(low, high)
     order = np.lexsort((columns.bottom, columns.pix))
     pix, bottom, top = columns.pix[order], columns.bottom[order], columns.top[order]
     if not len(pix):
@@ -201,21 +187,32 @@ def levels(bsp: Bsp, pos_x: float, pos_y: float, side: float,
     return [Level("default", split, high + 1), Level("lower", low - 1, split)]
 
 
-def radar(bsp: Bsp, game: str, name: str | None = None) -> Radar:
-    """The radar of `bsp` for `game` (css or csgo), its pictures drawn."""
+def radar(bsp: Bsp, game: str, name: str | None = None, *, skybox: bool = False,
+          overhead: bool = False) -> Radar:
+    """The radar of `bsp` for `game` (css or csgo), its pictures drawn, named `name` (default:
+    the map's file name); the frame, heights and levels come from the playable map
+    (`playable`: unless `skybox`, `overhead`, the 3D skybox and overhead covers left out)."""
     from .picture import topdown
+    from .playable import playable
     from .raster import Frame
+    from .shapes import geometry
 
     if game not in GAMES:
         raise BspError(f"--radar is one of {', '.join(GAMES)}, not {game!r}")
-    pos_x, pos_y, scale, heights = frame(bsp)
+    geo = geometry(bsp)
+    plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
+    bounds = plan.bounds(geo)
+    if bounds is None:
+        raise BspError("the map has no geometry to draw", path=bsp.path)
+    pos_x, pos_y, scale, heights = frame(bounds)
     sections = levels(bsp, pos_x, pos_y, scale * SIZE, heights) if game == "csgo" else \
         [Level("default", heights[0] - 1, heights[1] + 1)]
-    result = Radar(name or map_name(bsp.path), game, pos_x, pos_y, scale, sections)
+    result = Radar(name or map_name(bsp.path), game, pos_x, pos_y, scale, sections,
+                   playable=plan.summary())
     square = Frame(pos_x, pos_y, scale, SIZE, SIZE)
     for level in sections:
         altitude = None if len(sections) == 1 else (level.altitude_min, level.altitude_max)
         picture = topdown(bsp, size=SIZE, color="height", models="all", frame=square,
-                          altitude=altitude, legend=False)
+                          altitude=altitude, legend=False, skybox=skybox, overhead=overhead)
         result.images[level.name] = picture.image
     return result
