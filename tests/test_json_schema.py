@@ -147,7 +147,7 @@ RESULTS: dict[str, Any] = {
     "pak repack": {"method": ("store", "lzma"), "reencoded": int, "kept": int,
                    "length_before": int, "length_after": int, "save": SAVE},
 }
-NEED = {"path": str, "reason": [str], "optional": bool,
+NEED = {"path": str, "reason": [str], "optional": bool, "class_resource": bool,
         "location": ("pak", "loose", "vpk", "missing"), "where": Maybe(str), "readable": bool,
         "base": bool}
 COMPARED = {"path": str, "size": int, "crc32": int, "location": ("loose", "vpk"),
@@ -157,16 +157,20 @@ SHIFT = {"offset": [float], "vertices": int, "planes": int, "nodes": int, "leafs
          "copied": Map(int), "rounded_bounds": bool, "skipped_keys": [str]}
 RESULTS.update({
     "pak deps": {"map_name": str, "counts": Map(int), "files": [NEED],
-                 "names": [{"kind": ("soundscript", "soundscape", "particle"), "name": str,
-                            "reason": [str], "optional": bool, "resolved": Maybe(bool)}],
+                 "names": [{"kind": ("soundscript", "soundscape", "particle", "breakable"),
+                            "name": str, "reason": [str], "optional": bool,
+                            "class_resource": bool, "resolved": Maybe(bool),
+                            "defined_in": Maybe(str)}],
                  "problems": [str]},
     "pak autopack": {"packed": [{**NEED, "size": int}], "left_to_base": [NEED],
                      "already_packed": [str], "excluded": [NEED], "unreadable": [NEED],
                      "missing": [NEED], "missing_required": int, "packed_bytes": int,
+                     "level_sounds": [{"path": str, "added": [str], "existed": bool}],
                      "problems": [str], "save": SAVE},
     "pak audit": {"entries": int, "redundant": [COMPARED], "overrides": [COMPARED],
                   "in_mod": [COMPARED], "not_compared": [COMPARED], "unused": [str],
-                  "compile_outputs": [str], "unresolved": [NEED], "problems": [str]},
+                  "scripts_not_reached": [str], "compile_outputs": [str],
+                  "unresolved": [NEED], "problems": [str]},
     "ent check": {"findings": [{"kind": ("dangling", "input", "duplicate", "outside", "asset",
                                          "untargeted"),
                                 "severity": ("problem", "warning", "note"),
