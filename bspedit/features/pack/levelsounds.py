@@ -41,7 +41,7 @@ def blocks(data: bytes) -> dict[str, tuple[int, int]]:
     depth, name, start = 0, None, 0
     for token in _TOKEN.finditer(data):
         text = token.group()
-        if text.startswith(b"//") or text.startswith(b"["):
+        if text.startswith((b"//", b"[")):
             continue
         if text == b"{":
             depth += 1

@@ -3,7 +3,8 @@ names in turn, and the script the game runs at every map start.
 
 - Outputs (any output, its input name in any case; `lumps.connections` reads both separators,
   commas and ESC):
-  - `RunScriptFile`: the parameter is a script name;
+  - `RunScriptFile`, and Left 4 Dead 2 `info_director`'s `BeginScript` (a director script)
+    and `ScriptedPanicEvent`: the parameter is a script name;
   - `RunScriptCode`, `RunScriptCodeQuotable` (Mapbase; `''` stands for `"`): the parameter is
     code, whose literal `IncludeScript`/`DoIncludeScript` calls name scripts (a string in
     quotes or backquotes: Hammer cannot store `"` in a value, and TF2 and HammerAddons turn
@@ -52,6 +53,8 @@ MAPSPAWN = "scripts/vscripts/mapspawn.nut"
 _CALL = re.compile(r'\b(IncludeScript|DoIncludeScript|PrecacheScriptSound|PrecacheSoundScript|'
                    r'PrecacheModel)\s*\(\s*(["`])([^"`\r\n]+)\2')
 _INCLUDES = ("IncludeScript", "DoIncludeScript")
+_FILE_INPUTS = {"runscriptfile": "RunScriptFile", "beginscript": "BeginScript",
+                "scriptedpanicevent": "ScriptedPanicEvent"}
 _CODE_INPUTS = {"runscriptcode": "RunScriptCode", "runscriptcodequotable": "RunScriptCodeQuotable"}
 _CODE_KEYS = frozenset({"vscript_init_code"} | {f"vscript_init_code{n}" for n in range(2, 6)})
 _RUN_COMMANDS = frozenset({"script_execute", "script_execute_client"})
@@ -110,8 +113,8 @@ def command_references(command: str, reason: tuple[str, ...]) -> list[Reference]
 def input_references(name: str, parameter: str, reason: tuple[str, ...]) -> list[Reference]:
     """The scripts an input `name` (any case) with `parameter` runs."""
     folded = name.lower()
-    if folded == "runscriptfile":
-        return [Reference(script_path(parameter), (*reason, "RunScriptFile"))] \
+    if folded in _FILE_INPUTS:
+        return [Reference(script_path(parameter), (*reason, _FILE_INPUTS[folded]))] \
             if parameter.strip() else []
     if folded in _CODE_INPUTS:
         if folded == "runscriptcodequotable":
