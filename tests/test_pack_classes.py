@@ -78,8 +78,12 @@ SOUNDS = {  # name -> wave: each entry written as the mod's soundscript file hol
     "NPC_Test.RunFootstepLeft": "test/step1.wav", "NPC_Test.RunFootstepRight": "test/step2.wav",
     "NPC_Test.FootstepLeft": "test/step3.wav", "NPC_Test.FootstepRight": "test/step4.wav",
     "Scene.Line": "test/line.wav", "Ambient.Hum": "test/hum.wav",
+    "DoorTest.Open": "test/door_open.wav", "DoorTest.Locked": "test/door_locked.wav",
     "Unused.Entry": "test/unused.wav",
 }
+# A door model's door_options: prop_door_rotating's class function reads them from the model.
+DOOR_OPTIONS = ('door_options { "defaults" { "open" "DoorTest.Open" "damage1" '
+                '"models/gibs/wood_gib01a.mdl" } "hardware1" { "locked" "DoorTest.Locked" } }')
 # BreakableModels at the top, where srctools' packlist looks for it (bspedit finds it at any
 # depth)
 PROPDATA = ('"BreakableModels"\n{\n\t"WoodChunks"\n\t{\n'
@@ -143,34 +147,41 @@ def write(root: Path, path: str, data: str | bytes) -> None:
     target.write_bytes(data.encode() if isinstance(data, str) else data)
 
 
-def copy_model(source: Path, dest: Path, events: list[tuple[int, int, str, str]] = ()) -> None:
-    """A content model with its side files under a new name; `events` added to its first
-    sequence (`with_events`)."""
+Event = tuple[int, int, str, str]
+
+
+def copy_model(source: Path, dest: Path, events: list[Event] | None = None,
+               keyvalues: str = "") -> None:
+    """A content model with its side files under a new name, given `events` and `keyvalues`
+    (`patched`)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     stem = source.name[:-4]
     for side in source.parent.glob(stem + ".*"):
         data = side.read_bytes()
-        if side.suffix == ".mdl" and events:
-            data = with_events(data, events)
+        if side.suffix == ".mdl":
+            data = patched(data, events or [], keyvalues)
         (dest.parent / (dest.name[:-4] + side.name[len(stem):])).write_bytes(data)
 
 
-def with_events(data: bytes, events: list[tuple[int, int, str, str]]) -> bytes:
+def patched(data: bytes, events: list[Event], keyvalues: str) -> bytes:
     """A model whose first sequence has `events`, each `(event, flags, options, name)` as
-    mstudioevent_t (cycle, event, type, options[64], name offset), appended at the end of the
-    file with their names; the header's length grows (studiohdr_t: length at 76, sequence
-    count and offset at 188)."""
+    mstudioevent_t (cycle, event, type, options[64], name offset), and whose keyvalues are
+    `keyvalues` (when given): both appended at the end of the file, the header pointing at
+    them (studiohdr_t: length at 76, the sequences' offset at 192, the keyvalues' offset and
+    size at 312)."""
     out = bytearray(data)
-    seq = struct.unpack_from("<i", out, 192)[0]
-    at = len(out)
-    names = b""
-    blob = b""
-    for n, (event, flags, options, name) in enumerate(events):
-        name_at = 80 * len(events) - 80 * n + len(names)
-        blob += struct.pack("<fii64si", 0.5, event, flags, options.encode(), name_at)
-        names += name.encode() + b"\0"
-    out += blob + names
-    struct.pack_into("<ii", out, seq + 24, len(events), at - seq)
+    if events:
+        seq = struct.unpack_from("<i", out, 192)[0]
+        at, names, blob = len(out), b"", b""
+        for n, (event, flags, options, name) in enumerate(events):
+            name_at = 80 * len(events) - 80 * n + len(names)
+            blob += struct.pack("<fii64si", 0.5, event, flags, options.encode(), name_at)
+            names += name.encode() + b"\0"
+        out += blob + names
+        struct.pack_into("<ii", out, seq + 24, len(events), at - seq)
+    if keyvalues:
+        struct.pack_into("<ii", out, 312, len(out), len(keyvalues) + 1)
+        out += keyvalues.encode() + b"\0"
     struct.pack_into("<i", out, 76, len(out))
     return bytes(out)
 
@@ -188,6 +199,8 @@ def assemble(root: Path, bsp_source: Path, name: str = MAP) -> Path:
         (31, 1 << 10, "test_sparks follow_attachment eyes", "AE_CL_CREATE_PARTICLE_EFFECT"),
         (6002, 0, "eyes sprites/testglow", "")])
     copy_model(props / "box_socket_top_reference.mdl", root / "models/gibs/wood_gib01a.mdl")
+    copy_model(props / "box_socket_base_reference.mdl", root / "models/props/testdoor.mdl",
+               keyvalues=DOOR_OPTIONS)
     for folder in ("materials/models/props", "materials/models/weapons"):
         shutil.copytree(PORTAL / folder, root / folder, dirs_exist_ok=True)
     texture = (MSRC / "materials" / "madwall.vtf").read_bytes()
@@ -227,6 +240,8 @@ def add_entities(bsp_path: Path) -> None:
         ents.add_entity({"classname": "logic_choreographed_scene",
                          "SceneFile": "scenes/mymap/intro.vcd"})
         ents.add_entity({"classname": "ambient_generic", "message": "Ambient.Hum"})
+        ents.add_entity({"classname": "prop_door_rotating", "model": "models/props/testdoor.mdl",
+                         "hardware": "1"})
         button = ents.add_entity({"classname": "func_button", "model": "*1"})
         # an ESC output, its input in mixed case, a script name without folder or extension
         button.outputs.add("OnPressed", "!self", "rUnScRiPtFiLe", "inject/INJECT_444f539a",
@@ -391,6 +406,11 @@ def test_spawned_entities_gibs_scenes_and_events(report):
     assert gibs["resolved"] and gibs["defined_in"] == "scripts/propdata.txt"
     assert files["models/gibs/wood_gib01a.mdl"]["location"] == "loose"
     assert files["scripts/propdata.txt"]["class_resource"]
+    # prop_door_rotating's class function reads the door's model: its sounds and damage model
+    for sound in ("doortest.open", "doortest.locked"):
+        assert named[f"soundscript:{sound}"]["reason"][0].endswith(
+            "prop_door_rotating (class resources)")
+    assert files["sound/test/door_locked.wav"]["location"] == "loose"
     # the scene: its line (a soundscript), its sub-scene and that one's raw sound
     assert named["soundscript:scene.line"]["reason"][-1] == "scenes/mymap/intro.vcd speak"
     assert files["scenes/mymap/sub.vcd"]["reason"][-1] == "scenes/mymap/intro.vcd subscene"
@@ -631,3 +651,187 @@ def test_corpus_maps_in_the_assembled_mod(bsp_source, tmp_path):
     root = tmp_path / "mod"
     bsp_path = assemble(root, bsp_source, name=bsp_source.stem.lower())
     check_against_packlist(root, bsp_path, tmp_path)
+
+
+# -- the rules, on bytes (no content needed) ----------------------------------------------------
+TINY = Path(__file__).parent / "data" / "tiny.bsp"
+
+
+@pytest.fixture
+def tiny(tmp_path):
+    path = tmp_path / "map.bsp"
+    shutil.copyfile(TINY, path)
+    with Bsp.open(path) as bsp:
+        yield bsp
+
+
+def test_script_names_resolve_like_the_engine():
+    from bspedit.features.pack.vscripts import script_path
+
+    for name in ("inject/INJECT_444f539a", "Inject\\INJECT_444f539a.nut",
+                 "scripts/vscripts/inject/inject_444f539a.nut", " inject//inject_444f539a "):
+        assert script_path(name) == "scripts/vscripts/inject/inject_444f539a.nut", name
+    assert script_path("a.gnut") == "scripts/vscripts/a.gnut"
+
+
+def test_scripts_outputs_and_code_keys_run(tiny):
+    """Every form of running a script, input names in any case, both separators; what names
+    a function (thinkfunction, CallScriptFunction) or runs no literal include names nothing."""
+    from bspedit.features.pack.vscripts import entity_script_references
+
+    esc = "\x1b"
+    tiny.replace_entities((
+        '{"classname" "worldspawn"}\n'
+        '{"classname" "func_button" '
+        f'"OnPressed" "!self{esc}RUNSCRIPTFILE{esc}a/one{esc}0{esc}-1" '
+        '"OnDamaged" "!self,runscriptcode,IncludeScript(`b/two`),0,-1" '
+        f'"OnUser1" "!self{esc}RunScriptCode{esc}DoIncludeScript(`c`, self){esc}0{esc}-1" '
+        '"OnUser2" "x,RunScriptCode,Think(),0,-1" '
+        '"OnUser3" "x,CallScriptFunction,Think,0,-1" '
+        f'"OnUser4" "!self{esc}RunScriptCodeQuotable{esc}IncludeScript(\'\'d\'\'){esc}0{esc}-1"}}\n'
+        '{"classname" "point_clientcommand" "targetname" "cc"}\n'
+        '{"classname" "logic_auto" "OnMapSpawn" "cc,Command,script_execute e.nut,0,-1" '
+        '"OnMapSpawn" "cc,Command,script IncludeScript(`f`),0,-1" '
+        '"OnMapSpawn" "cc,Command,ent_fire x runscriptfile g;echo,0,-1" '
+        '"OnMapSpawn" "@director,BeginScript,h,0,-1"}\n'
+        '{"classname" "info_target" "thinkfunction" "Think" '
+        '"vscript_init_code3" "IncludeScript(`i`)"}\n\x00').encode())
+    got = {r.path[len("scripts/vscripts/"):]: r.reason for r in entity_script_references(tiny)}
+    assert got == {
+        "a/one.nut": ("entity 1 func_button 'OnPressed'", "RunScriptFile"),
+        "b/two.nut": ("entity 1 func_button 'OnDamaged'", "RunScriptCode", "IncludeScript"),
+        "c.nut": ("entity 1 func_button 'OnUser1'", "RunScriptCode", "DoIncludeScript"),
+        "d.nut": ("entity 1 func_button 'OnUser4'", "RunScriptCodeQuotable", "IncludeScript"),
+        "e.nut": ("entity 3 logic_auto 'OnMapSpawn'", "Command", "script_execute"),
+        "f.nut": ("entity 3 logic_auto 'OnMapSpawn'", "Command", "script", "IncludeScript"),
+        "g.nut": ("entity 3 logic_auto 'OnMapSpawn'", "Command", "ent_fire", "RunScriptFile"),
+        "h.nut": ("entity 3 logic_auto 'OnMapSpawn'", "BeginScript"),
+        "i.nut": ("entity 4 info_target 'vscript_init_code3'", "IncludeScript"),
+    }
+
+
+@pytest.mark.skipif(not (SHARED / "corpus" / "source").is_dir(), reason="../shared is absent")
+def test_real_l4d2_map_runs_its_director_scripts():
+    """The corpus's L4D2 maps start director scripts with BeginScript outputs (ESC-separated)
+    and a finale script by trigger_finale's ScriptFile: each is a required reference."""
+    from bspedit.features.pack.refs import map_references
+
+    path = SHARED / "corpus" / "source" / "ths_l4d2_as_devtest_map_01_v21.bsp"
+    with Bsp.open(path) as bsp:
+        refs = {r.path: r for r in map_references(bsp)}
+    for script in ("as_m1_p2_disable_panic", "as_m1_p1_panic", "as_map_director_intro",
+                   "assaultgmmanager", "maps/as_l4d_devtest_map_01/as_tasks_list"):
+        ref = refs[f"scripts/vscripts/{script}.nut"]
+        assert not ref.optional and not ref.class_resource, script
+    with Bsp.open(SHARED / "corpus" / "source" / "ths_l4d2_test_mechanic01_v21.bsp") as bsp:
+        refs = {r.path: r for r in map_references(bsp)}
+    assert refs["scripts/vscripts/d_thsdev_test_mechanic_01.nut"].reason[-1] == "BeginScript"
+    assert "scripts/vscripts/thsdev_test_mechanic_01_finale.nut" in refs
+
+
+def test_level_sounds_blocks():
+    from bspedit.features.pack.levelsounds import blocks
+
+    text = (b'// "Not.A" { }\n"A.One" [$X360] { "wave" "a.wav" "rndwave" { "wave" "{x}.wav" } }\n'
+            b'B.Two\n{\n\twave b.wav // } not the end\n}\n"a.one" { "wave" "later.wav" }\n'
+            b'"Open" {')
+    spans = blocks(text)
+    assert set(spans) == {"a.one", "b.two"}
+    start, end = spans["b.two"]
+    assert text[start:end] == b'B.Two\n{\n\twave b.wav // } not the end\n}'
+    assert text[slice(*spans["a.one"])] == b'"a.one" { "wave" "later.wav" }'  # the later one
+
+
+def test_animation_event_references():
+    from bspedit.features.pack.model import Reference
+    from bspedit.features.pack.models import event_references
+
+    ref = Reference("models/x.mdl", ("test",), class_resource=True)
+
+    def got(event: str, options: str) -> list[str]:
+        out = event_references(ref, "idle", event, options)
+        assert all(r.class_resource and r.reason == ("test", "models/x.mdl sequence idle")
+                   for r in out)
+        return [r.path for r in out]
+
+    assert got("AE_NPC_LEFTFOOT", "") == [f"soundscript:npc_combines.{f}" for f in (
+        "runfootstepleft", "runfootstepright", "footstepleft", "footstepright")]
+    assert got("AE_NPC_RIGHTFOOT", "NPC_Citizen")[0] == "soundscript:npc_citizen.runfootstepleft"
+    assert got("AE_SV_PLAYSOUND", "Weapon.Fire") == ["soundscript:weapon.fire"]
+    assert got("SCRIPT_EVENT_SOUND", "*Weapons\\Fire.WAV") == ["sound/weapons/fire.wav"]
+    assert got("AE_CL_CREATE_PARTICLE_EFFECT", "Sparks follow_attachment muzzle") == \
+        ["particle:sparks"]
+    assert got("AE_CL_CREATE_PARTICLE_EFFECT", "Sparks") == []
+    assert got("CL_EVENT_SPRITEGROUP_CREATE", "eyes sprites/Glow01.spr") == \
+        ["materials/sprites/glow01.vmt"]
+    assert got("AE_NPC_BODYDROP_HEAVY", "x") == []
+
+
+def test_weapon_script_forms():
+    """One-line blocks, a TextureFileRefs key, a .txt that is no weapon script, DMX."""
+    import io
+
+    from srctools.dmx import Element
+
+    from bspedit.features.pack.chains import follow
+    from bspedit.features.pack.model import Reference
+
+    script = (b'"WeaponData" { "viewmodel" "v_gun" "EjectBrassEffect" "Brass" '
+              b'"TextureFileRefs" { "file_hi" { "prefix" "hi_" } } '
+              b'"TextureData" { "ammo" { "file_hi" "hud/ammo_hi" "file" "hud/ammo" } '
+              b'"icon" { "font" "Icons" "character" "a" } } '
+              b'"SoundData" { "empty" "Weapon.Empty" "reload" "" } }')
+    dmx = Element("weapon", "DmElement")
+    dmx["playermodel_multiplayer"] = "models/w_gun_mp.mdl"
+    buffer = io.BytesIO()
+    dmx.export_binary(buffer, fmt_name="weapon", fmt_ver=1)
+    files = {"scripts/weapon_gun.txt": script, "scripts/chapters.txt": b'"chapters" { "1" "c1" }',
+             "materials/hud/ammo.vtf": b"",
+             "scripts/gameplay/weapons/weapon_gun.dmx": buffer.getvalue()}
+    got = {r.path: r.reason[-1] for r in follow(
+        [Reference(p, ("test",)) for p in ("scripts/weapon_gun.txt", "scripts/chapters.txt",
+                                          "scripts/gameplay/weapons/weapon_gun.dmx")],
+        files.get) if r.reason != ("test",)}
+    assert got == {
+        "models/v_gun.mdl": "scripts/weapon_gun.txt viewmodel",
+        "particle:brass": "scripts/weapon_gun.txt EjectBrassEffect",
+        "materials/hud/ammo_hi.vmt": "scripts/weapon_gun.txt TextureData ammo file_hi",
+        "materials/hud/ammo.vmt": "scripts/weapon_gun.txt TextureData ammo file",
+        "materials/hud/ammo.vtf": "scripts/weapon_gun.txt TextureData ammo file (srctools' "
+                                  "packlist's reading: the engine loads the .vmt)",
+        "soundscript:weapon.empty": "scripts/weapon_gun.txt SoundData empty",
+        "models/w_gun_mp.mdl": "scripts/gameplay/weapons/weapon_gun.dmx "
+                               "playermodel_multiplayer",
+    } | {p: "models/v_gun.mdl model file" for p in (
+        "models/v_gun.vvd", "models/v_gun.dx90.vtx", "models/v_gun.dx80.vtx",
+        "models/v_gun.sw.vtx", "models/v_gun.vtx", "models/v_gun.phy")} | {
+        p: "models/w_gun_mp.mdl model file" for p in (
+        "models/w_gun_mp.vvd", "models/w_gun_mp.dx90.vtx", "models/w_gun_mp.dx80.vtx",
+        "models/w_gun_mp.sw.vtx", "models/w_gun_mp.vtx", "models/w_gun_mp.phy")}
+
+
+def test_class_resources_are_marked_and_follow_keys(tiny):
+    """Class resources are optional and marked; spawnflags and the keys that spawn another
+    class follow the map's values (npc_* with flag 8 drops a health kit, additionalequipment
+    gives a weapon and its script); a map key naming the same path is required, unmarked."""
+    from bspedit.features.pack.classres import class_references
+    from bspedit.features.pack.refs import map_references
+
+    tiny.replace_entities(b'{"classname" "worldspawn"}'
+                          b'{"classname" "npc_headcrab"}'
+                          b'{"classname" "npc_headcrab" "spawnflags" "8"}'
+                          b'{"classname" "npc_combine_s" "additionalequipment" "weapon_smg1"}'
+                          b'{"classname" "prop_dynamic" "model" "models/items/healthkit.mdl"}'
+                          b'\x00')
+    refs = class_references(tiny, "map")
+    assert all(r.optional and r.class_resource for r in refs)
+    by_entity: dict[int, set[str]] = {}
+    for r in refs:
+        by_entity.setdefault(int(r.reason[0].split()[1]), set()).add(r.path)
+    assert "models/items/healthkit.mdl" not in by_entity[1]
+    assert "models/items/healthkit.mdl" in by_entity[2]
+    assert "scripts/weapon_smg1.txt" in by_entity[3]
+    mapped = {r.path: r for r in map_references(tiny)}
+    kit = mapped["models/items/healthkit.mdl"]
+    assert not kit.optional and not kit.class_resource
+    assert kit.reason == ("entity 4 prop_dynamic 'model'",)
