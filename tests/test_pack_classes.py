@@ -835,3 +835,22 @@ def test_class_resources_are_marked_and_follow_keys(tiny):
     kit = mapped["models/items/healthkit.mdl"]
     assert not kit.optional and not kit.class_resource
     assert kit.reason == ("entity 4 prop_dynamic 'model'",)
+
+
+def test_mapbase_manifest():
+    """Mapbase's per-map manifest: a map-named file whose entries load files and scripts."""
+    from bspedit.features.pack.chains import follow
+    from bspedit.features.pack.model import Reference
+    from bspedit.features.pack.refs import SIDE_FILES
+
+    assert "maps/{map}_manifest.txt" in SIDE_FILES
+    manifest = (b'"MapManifest"\n{\n\t"NoErrors" "1"\n\t"vscript" "maps/%mapname%_spawn"\n'
+                b'\t"talker" "maps/%mapname%_talker.txt"\n'
+                b'\t"localization" "maps/%mapname%_%language%.txt"\n}\n')
+    got = follow([Reference("maps/mymap_manifest.txt", ("map-named file",), True)],
+                 {"maps/mymap_manifest.txt": manifest}.get, map_name="MyMap")
+    assert {r.path: r.reason[-1] for r in got[1:]} == {
+        "scripts/vscripts/maps/mymap_spawn.nut": "maps/mymap_manifest.txt vscript",
+        "maps/mymap_talker.txt": "maps/mymap_manifest.txt talker",
+        "maps/mymap_english.txt": "maps/mymap_manifest.txt localization"}
+    assert all(r.optional for r in got)

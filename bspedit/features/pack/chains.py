@@ -16,6 +16,8 @@ unreadable); the chains never touch a file system themselves. What each kind lea
 - a particle manifest (`particles/particles_manifest*.txt`, `maps/<map>_particles.txt`):
   `particle_manifest_deps` (its `.pcf` files);
 - `resource/overviews/<map>.txt`: `overview_deps` (its `material`);
+- `maps/<map>_manifest.txt` (Mapbase): `mapbase_manifest_deps` (the files and scripts its
+  entries load; its soundscript files do not join the soundscript look-up);
 - `.nut` (a VScript): `vscripts.vscript_deps` (the literal arguments of `IncludeScript`,
   `DoIncludeScript`, `PrecacheScriptSound`/`PrecacheSoundScript` and `PrecacheModel`; names
   built at run time cannot be followed);
@@ -43,13 +45,14 @@ from .sounds import (
     soundscript_deps,
     soundscript_index,
 )
-from .vscripts import vscript_deps
+from .vscripts import script_path, vscript_deps
 
 Read = Callable[[str], "bytes | None"]
 PROPDATA = "scripts/propdata.txt"
 
 _PARTICLE_MANIFEST = re.compile(r"(particles/particles_manifest[^/]*|maps/[^/]+_particles)\.txt")
 _OVERVIEW = re.compile(r"resource/overviews/[^/]+\.txt")
+_MAPBASE_MANIFEST = re.compile(r"maps/[^/]+_manifest\.txt")
 # Particle attributes that name a material, and those that name a model.
 _PARTICLE_MATERIAL_KEYS = ("material",)
 _PARTICLE_MODEL_KEYS = ("sequence 0 model",)
@@ -123,6 +126,23 @@ def overview_deps(ref: Reference, read: Read) -> list[Reference]:
             for value in _leaf_values(ref, read, "material")]
 
 
+def mapbase_manifest_deps(ref: Reference, read: Read, map_name: str) -> list[Reference]:
+    """What Mapbase's per-map manifest (`maps/<map>_manifest.txt`, which its games load at
+    every level start) names: each entry a file from the game's root (`soundscripts`,
+    `localization`, `talker`, `actbusy`...), `vscript` a script run as `RunScriptFile` would;
+    `%mapname%` is the map's name, `%language%` English (as Mapbase's server reads it)."""
+    root = read_keyvalues(read, ref.path)
+    out: list[Reference] = []
+    for block in root if root is not None else ():
+        for kv in block if block.has_children() else ():
+            value = kv.value.replace("%mapname%", map_name).replace("%language%", "english")
+            if kv.has_children() or not value.strip() or kv.name == "noerrors":
+                continue
+            step = f"{ref.path} {kv.real_name}"
+            out.append(ref.via(step, script_path(value) if kv.name == "vscript" else value))
+    return out
+
+
 class Chains:
     """What one `follow` call shares between references: the read function, the script
     indexes and the propdata gib sets, built on first use."""
@@ -131,6 +151,7 @@ class Chains:
                  exists: Callable[[str], bool] | None = None):
         self.read = read
         self.exists = exists
+        self.map_name = asset_path(map_name or "")
         self.sounds = soundscript_index(read, map_name)
         self.scapes = soundscape_index(read, map_name)
         self.cache: dict = {}
@@ -182,6 +203,8 @@ class Chains:
             return particle_manifest_deps(ref, self.read)
         if _OVERVIEW.fullmatch(path):
             return overview_deps(ref, self.read)
+        if _MAPBASE_MANIFEST.fullmatch(path):
+            return mapbase_manifest_deps(ref, self.read, self.map_name)
         if path.endswith(".nut"):
             return vscript_deps(ref, self.read)
         if path.endswith(".vcd"):

@@ -85,6 +85,7 @@ SIDE_FILES = (
     "scripts/soundscapes_{map}.txt",     # the map's soundscapes (EP2+)
     "resource/overviews/{map}.txt",      # the overview (radar) description (CS:S, TF2, CS:GO)
     "resource/overviews/{map}_radar.dds",  # CS:GO's radar image (no material)
+    "maps/{map}_manifest.txt",           # Mapbase's per-map manifest (scripts, soundscripts...)
 )
 
 
