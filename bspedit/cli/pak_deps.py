@@ -166,8 +166,9 @@ def run_autopack(args: argparse.Namespace) -> int:
         for row in result["packed"]:
             args.report.say(f"{verb} {row['path']} ({row['size']} bytes) from {_where(row)}")
         for row in result["level_sounds"]:
-            args.report.say(f"{'appended to' if row['existed'] else 'wrote'} {row['path']}: "
-                            f"{', '.join(row['added'])}")
+            did = ("would append to" if row["existed"] else "would write") if args.dry_run \
+                else "appended to" if row["existed"] else "wrote"
+            args.report.say(f"{did} {row['path']}: {', '.join(row['added'])}")
         for row in result["unreadable"]:
             args.report.say(f"cannot pack {_line(row)}")
         for row in result["missing"]:

@@ -285,6 +285,8 @@ def load_fgds(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Any]:
     fgd = FGD()
     for path in map(os.fspath, paths):
         folder, name = os.path.split(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise BspError("a folder, not an FGD file", path=path)
         if not os.path.isfile(path):
             raise BspError("no such FGD file", path=path)
         system = RawFileSystem(folder)
