@@ -38,10 +38,11 @@ asset is fixed in code (`env_lightglow`, `func_dustmotes`, `func_precipitation`,
 `env_fog_controller`, `env_cubemap`, `point_template`) name nothing here: their files are the
 game's own.
 
-Beyond this table, `fgd_asset_keys` reads srctools' entity database (the FGDs of every
-Source game HammerAddons describes, shipped with srctools as data) for the keys of asset
-types this table does not name: the long tail of game-specific classes (`func_tank`'s
-sprites, TF2's `item_teamflag` models, ...). The table wins where both name a key.
+Beyond this table, `EntityDatabase.fgd_asset_keys` reads srctools' entity database (the FGDs
+of every Source game HammerAddons describes, shipped with srctools as data), with the classes
+of FGD files the user gives over it, for the keys of asset types this table does not name: the
+long tail of game-specific classes (`func_tank`'s sprites, TF2's `item_teamflag` models, ...).
+The table wins where both name a key.
 """
 from __future__ import annotations
 
@@ -305,16 +306,6 @@ def load_fgds(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Any]:
 
 DATABASE = EntityDatabase()
 """srctools' database alone (no FGD files)."""
-
-
-def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
-    """`DATABASE.fgd_asset_keys`."""
-    return DATABASE.fgd_asset_keys(classname)
-
-
-def fgd_defaults(classname: str) -> tuple[tuple[str, str, str], ...]:
-    """`DATABASE.fgd_defaults`."""
-    return DATABASE.fgd_defaults(classname)
 
 
 def asset_keys(classname: str) -> tuple[tuple[str, str], ...]:

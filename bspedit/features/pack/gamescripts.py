@@ -38,7 +38,7 @@ from typing import Any
 from .materials import decode_text, material_path, read_keyvalues, texture_path
 from .model import PARTICLE, Reference, asset_path
 from .models import model_path
-from .sounds import SOUNDSCRIPT, sound_path
+from .sounds import sound_reference
 
 Read = Callable[[str], "bytes | None"]
 Exists = Callable[[str], bool]
@@ -48,7 +48,6 @@ MODEL_KEYS = ("viewmodel", "playermodel", "viewmodel_dual", "playermodel_dual", 
 DMX_MODEL_KEYS = ("viewmodel", "playermodel", "playermodel_multiplayer")
 PARTICLE_KEYS = ("muzzleflasheffect_1stperson", "muzzleflasheffect_3rdperson",
                  "ejectbrasseffect")
-SOUND_EXTENSIONS = (".wav", ".mp3", ".ogg")
 # `scripts/....txt` files that are never weapon scripts (the game's own script lists).
 _NOT_WEAPONS = re.compile(r"scripts/(game_sounds|soundscapes|propdata|surfaceproperties|"
                           r"[^/]*manifest)[^/]*\.txt")
@@ -60,17 +59,6 @@ def weapon_script_candidate(path: str) -> bool:
     reading to tell."""
     return path.startswith("scripts/") and (
         path.endswith(".dmx") or (path.endswith(".txt") and not _NOT_WEAPONS.fullmatch(path)))
-
-
-def _sound(ref: Reference, step: str, value: str) -> Reference | None:
-    """A sound value: a `sound/` file when it ends in a sound extension, else a soundscript."""
-    value = value.strip()
-    if not value:
-        return None
-    if value.lower().endswith(SOUND_EXTENSIONS):
-        path = sound_path(value)
-        return ref.via(step, path) if path else None
-    return ref.named(SOUNDSCRIPT + value.casefold(), step)
 
 
 def weapon_script_deps(ref: Reference, read: Read, exists: Exists) -> list[Reference]:
@@ -98,9 +86,9 @@ def _weapon_data(ref: Reference, data: Any, exists: Exists) -> list[Reference]:
         if kv.has_children():
             if name == "sounddata":
                 for sound in kv:
-                    if not sound.has_children():
-                        found = _sound(ref, f"{step} SoundData {sound.real_name}", sound.value)
-                        out += [found] if found else []
+                    found = None if sound.has_children() else sound_reference(
+                        ref, f"{step} SoundData {sound.real_name}", sound.value)
+                    out += [found] if found else []
             elif name == "characterviewmodeladdon":
                 out += [ref.via(f"{step} CharacterViewmodelAddon {sub.real_name}",
                                 model_path(sub.value))
@@ -156,7 +144,7 @@ def _dmx_weapon_deps(ref: Reference, read: Read) -> list[Reference]:
     if "sounds" in root and root["sounds"].type is ValueType.ELEMENT:
         for attr in root["sounds"].val_elem.values():
             if attr.type is ValueType.STRING:
-                found = _sound(ref, f"{ref.path} sounds {attr.name}", attr.val_str)
+                found = sound_reference(ref, f"{ref.path} sounds {attr.name}", attr.val_str)
                 out += [found] if found else []
     for key in DMX_MODEL_KEYS:
         if key in root and root[key].type is ValueType.STRING and root[key].val_str.strip():
@@ -181,7 +169,7 @@ def scene_deps(ref: Reference, read: Read) -> list[Reference]:
         return []
     out: list[Reference] = []
     for sound in sounds:
-        found = _sound(ref, f"{ref.path} speak", sound)
+        found = sound_reference(ref, f"{ref.path} speak", sound)
         out += [found] if found else []
     out += [ref.via(f"{ref.path} subscene", asset_path(scene)) for scene in subscenes]
     return out

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from .materials import decode_text, material_path, parse_keyvalues
 from .model import Reference, asset_path
-from .sounds import sound_path
+from .sounds import sound_reference
 
 Read = Callable[[str], "bytes | None"]
 
@@ -50,7 +50,6 @@ _SOUND_EVENTS = frozenset({"AE_CL_PLAYSOUND", "AE_SV_PLAYSOUND", "CL_EVENT_SOUND
 # `NPC_CombineS`, as CAI_BaseNPC::HandleAnimEvent), which plays `<prefix>.RunFootstepLeft`...
 _FOOT_EVENTS = frozenset({"AE_NPC_LEFTFOOT", "AE_NPC_RIGHTFOOT"})
 _FOOTSTEPS = ("RunFootstepLeft", "RunFootstepRight", "FootstepLeft", "FootstepRight")
-_SOUND_EXTENSIONS = (".wav", ".mp3", ".ogg")
 
 
 def model_path(value: str) -> str:
@@ -162,11 +161,9 @@ def event_references(ref: Reference, sequence: str, event: str,
     step = f"{ref.path} sequence {sequence}"
     value = options.strip()
     words = value.split()
-    if event in _SOUND_EVENTS and value:
-        if value.lower().endswith(_SOUND_EXTENSIONS):
-            sound = sound_path(value)
-            return [ref.via(step, sound)] if sound else []
-        return [ref.named(f"soundscript:{value.casefold()}", step)]
+    if event in _SOUND_EVENTS:
+        sound = sound_reference(ref, step, value)
+        return [sound] if sound else []
     if event in _FOOT_EVENTS:
         prefix = value or "NPC_CombineS"
         return [ref.named(f"soundscript:{prefix}.{foot}".casefold(), step) for foot in _FOOTSTEPS]

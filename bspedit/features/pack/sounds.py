@@ -52,6 +52,26 @@ def sound_path(value: str) -> str | None:
     return path
 
 
+def sound_target(value: str) -> str | None:
+    """What a sound value names: `sound/<file>` when it ends in a sound extension (`.wav`,
+    `.mp3`, `.ogg`), else the soundscript `soundscript:<name>`; None for an empty value or a
+    sentence (`!NAME`)."""
+    value = value.strip()
+    if not value or value.startswith("!"):
+        return None
+    if value.lower().endswith((".wav", ".mp3", ".ogg")):
+        return sound_path(value)
+    return SOUNDSCRIPT + value.casefold()
+
+
+def sound_reference(ref: Reference, step: str, value: str) -> Reference | None:
+    """The sound `value` (`sound_target`) that `ref` leads to by `step`."""
+    target = sound_target(value)
+    if target is None:
+        return None
+    return ref.named(target, step) if target.startswith(SOUNDSCRIPT) else ref.via(step, target)
+
+
 class ScriptIndex:
     """Name -> (file, definition block) over a manifest's files and the map's own file,
     built on first use."""
