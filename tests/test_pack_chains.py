@@ -200,22 +200,28 @@ def test_soundscripts():
     read = reader(SOUND_FILES)
     got = follow([ref("soundscript:Door.Close"), ref("soundscript:npc.talk"),
                   ref("soundscript:no.such")], read)
+    # each defined name leads to the file that defines it, then to what it plays
     assert [r.path for r in got] == ["soundscript:door.close", "soundscript:npc.talk",
-                                     "soundscript:no.such", "sound/doors/close1.wav",
-                                     "sound/doors/close2.mp3"]
+                                     "soundscript:no.such", "scripts/game_sounds.txt",
+                                     "sound/doors/close1.wav", "sound/doors/close2.mp3"]
+    assert got[3].reason == ("test", "soundscript:door.close defined in")
     # without the map, the game's entry; with it, the level sounds override it
     assert [r.path for r in follow([ref("soundscript:door.open")], read)][1:] == [
-        "sound/doors/door_open.wav"]
+        "scripts/game_sounds.txt", "sound/doors/door_open.wav"]
     got = follow([ref("soundscript:door.open")], read, map_name="MyMap")
     assert [r.path for r in got][1:] == ["maps/mymap_level_sounds.txt",
                                          "sound/mymap/custom_open.wav"]
+    # an optional name's file is optional, a required one's required
+    got = paths(follow([ref("soundscript:door.close", optional=True)], read))
+    assert got["scripts/game_sounds.txt"] is True
 
 
 def test_soundscapes():
     got = follow([ref("soundscape:mymap.room")], reader(SOUND_FILES), map_name="mymap")
     assert [r.path for r in got] == [
         "soundscape:mymap.room", "scripts/soundscapes_mymap.txt", "soundscript:world.hum",
-        "soundscape:world.base", "sound/ambient/hum.wav", "sound/ambient/wind.wav",
+        "soundscape:world.base", "scripts/game_sounds_world.txt", "sound/ambient/hum.wav",
+        "scripts/soundscapes_world.txt", "sound/ambient/wind.wav",
         "sound/ambient/bird1.wav", "sound/ambient/bird2.wav"]
     assert got[-1].reason == ("test", "soundscape:mymap.room playsoundscape",
                               "soundscape:world.base rndwave wave")
@@ -458,13 +464,15 @@ def test_conditional_param_and_exists():
 
     def exists(path: str) -> bool:
         asked.append(path)
-        return True
+        return not path.endswith(".hdr.vtf")
 
     got = follow([ref("materials/c.vmt")], read, exists=exists)
     assert [(r.path, r.reason[-1]) for r in got[1:]] == [
         ("materials/d/noise.vtf", "materials/c.vmt $detail"),
         ("materials/c/custom.vtf", "materials/c.vmt $customtex")]
-    assert asked == ["materials/c/custom.vtf"]
+    # the custom parameter's texture, then each texture's HDR sibling (absent here)
+    assert asked == ["materials/c/custom.vtf", "materials/d/noise.hdr.vtf",
+                     "materials/c/custom.hdr.vtf"]
 
 
 def test_vscript_literal_calls():

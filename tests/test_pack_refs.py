@@ -28,6 +28,7 @@ from bspedit.features.pack.refs import (
     key_references,
     map_references,
 )
+from bspedit.features.pack.vscripts import MAPSPAWN
 
 HERE = Path(__file__).parent
 TINY = HERE / "data" / "tiny.bsp"
@@ -268,7 +269,8 @@ def test_static_prop_skins_in_reason(tmp_path):
 
 # -- hand-checked lists ------------------------------------------------------------------------
 def _side(name: str) -> set[tuple[str, bool]]:
-    return {(p.format(map=name), True) for p in SIDE_FILES}
+    """The map-named files, and the VScript every map start runs (all optional)."""
+    return {(p.format(map=name), True) for p in SIDE_FILES} | {(MAPSPAWN, True)}
 
 
 def _sky(name: str) -> set[tuple[str, bool]]:

@@ -11,6 +11,7 @@ from ..bsp import Bsp
 from .common import add_output, add_verb, save, set_result
 
 if TYPE_CHECKING:
+    from ..features.pack.entity_assets import EntityDatabase
     from ..features.pack.gamefs import GameFS
 
 
@@ -20,6 +21,7 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                          "resolves: the pakfile, a loose file of a search path, a VPK, or "
                          "missing")
     _add_game(deps)
+    _add_fgd(deps)
     deps.add_argument("--strict", action="store_true",
                       help="exit 1 when a required file is missing (or unreadable); unknown "
                            "files (maybe the base game's, which is not here) do not count")
@@ -28,6 +30,7 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                     help="pack every referenced file the mod provides and the base game does "
                          "not ship (CompilePal's PACK)")
     _add_game(auto)
+    _add_fgd(auto)
     auto.add_argument("--include", metavar="GLOB", nargs="+", action="extend", default=[],
                       help="also pack referenced files matching these globs even when the "
                            "base game ships them (a folder ending / means everything under "
@@ -52,6 +55,21 @@ def register(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                      help="pak entries the game ships identical (redundant) or different "
                           "(override), entries nothing references, references found nowhere")
     _add_game(audit)
+    _add_fgd(audit)
+
+
+def _add_fgd(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fgd", metavar="FILE", action="append", default=[],
+                        help="an FGD file whose entity classes add to or replace srctools' "
+                             "entity database: their keys, and their @resources when they "
+                             "have them (repeatable)")
+
+
+def _database(args: argparse.Namespace) -> EntityDatabase | None:
+    """The entity database with `--fgd`'s classes over it (None: srctools' alone)."""
+    from ..features.pack.entity_assets import EntityDatabase as Database
+
+    return Database(args.fgd) if args.fgd else None
 
 
 def _add_game(parser: argparse.ArgumentParser) -> None:
@@ -130,15 +148,16 @@ def run_deps(args: argparse.Namespace) -> int:
     from ..features.pack.deps import deps
 
     fs = _fs(args)
+    database = _database(args)
     with Bsp.open(args.map) as bsp:
         _ = bsp.pakfile     # a family without a pakfile is refused (exit 2), as by every pak verb
-        found = deps(bsp, fs)
+        found = deps(bsp, fs, database=database)
     result = found.to_dict()
     set_result(args, result)
     for row in result["files"]:
         args.report.say(_line(row))
     for name in result["names"]:
-        state = {True: "defined", False: "not defined",
+        state = {True: f"defined in {name['defined_in']}", False: "not defined",
                  None: "not looked up" if name["kind"] == "particle" else "unknown"}[
             name["resolved"]]
         args.report.say(f"{name['kind']}:{name['name']}: {state} <- {' > '.join(name['reason'])}")
@@ -155,21 +174,28 @@ def run_autopack(args: argparse.Namespace) -> int:
     from ..features.pack.autopack import autopack
 
     fs = _fs(args)
+    database = _database(args)
     with Bsp.open(args.map) as bsp:
         done = autopack(bsp, fs, include=args.include, exclude=args.exclude, base=args.base,
-                        compress=args.compress, noswvtx=args.noswvtx)
+                        compress=args.compress, noswvtx=args.noswvtx, database=database)
         result = done.to_dict()
         set_result(args, result)
         verb = "would pack" if args.dry_run else "packed"
         for row in result["packed"]:
             args.report.say(f"{verb} {row['path']} ({row['size']} bytes) from {_where(row)}")
+        for row in result["level_sounds"]:
+            did = ("would append to" if row["existed"] else "would write") if args.dry_run \
+                else "appended to" if row["existed"] else "wrote"
+            args.report.say(f"{did} {row['path']}: {', '.join(row['added'])}")
         for row in result["unreadable"]:
             args.report.say(f"cannot pack {_line(row)}")
         for key in ("missing", "unknown"):
             for row in result[key]:
                 if not row["optional"]:
                     args.report.say(f"{key} {_line(row)}")
-        args.report.say(f"{len(result['packed'])} files {verb} ({result['packed_bytes']} bytes), "
+        classes = sum(row["class_resource"] for row in result["packed"])
+        args.report.say(f"{len(result['packed'])} files {verb} ({result['packed_bytes']} bytes; "
+                        f"{classes} class resources), "
                         f"{len(result['already_packed'])} already packed, "
                         f"{len(result['left_to_base'])} left to the base game, "
                         f"{len(result['excluded'])} excluded, "
@@ -185,8 +211,9 @@ def run_audit(args: argparse.Namespace) -> int:
     from ..features.pack.audit import audit
 
     fs = _fs(args)
+    database = _database(args)
     with Bsp.open(args.map) as bsp:
-        found = audit(bsp, fs)
+        found = audit(bsp, fs, database=database)
     result = found.to_dict()
     set_result(args, result)
     for key, word in (("redundant", "redundant (the game ships it identical)"),
@@ -196,12 +223,16 @@ def run_audit(args: argparse.Namespace) -> int:
             args.report.say(f"{word}: {row['path']} ({_where({**row, 'optional': False})})")
     for path in result["unused"]:
         args.report.say(f"unused: {path}")
+    for path in result["scripts_not_reached"]:
+        args.report.say(f"script no reference reaches (the game may load it by a name built "
+                        f"at run time; not unused): {path}")
     for key in ("unresolved", "unknown"):
         for row in result[key]:
             args.report.say(f"{key}: {_line(row)}")
     args.report.say(f"{result['entries']} entries: {len(result['redundant'])} redundant, "
                     f"{len(result['overrides'])} overrides, {len(result['in_mod'])} the mod's, "
-                    f"{len(result['unused'])} unused, {len(result['compile_outputs'])} compile "
+                    f"{len(result['unused'])} unused, {len(result['scripts_not_reached'])} "
+                    f"scripts not reached, {len(result['compile_outputs'])} compile "
                     f"outputs; {len(result['unresolved'])} references unresolved, "
                     f"{len(result['unknown'])} unknown")
     _problems(args, result, len(result["unknown"]))

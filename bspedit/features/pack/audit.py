@@ -10,6 +10,10 @@ needs.
 - `unused`: entries no reference of the map leads to; cubemaps
   (`materials/maps/<map>/c*.vtf`, `cubemapdefault*.vtf`), vbsp's patch materials
   (`materials/maps/<map>/*.vmt`) and static prop lighting are never unused;
+- `scripts`: entries no reference leads to that the game may still load by a name it builds
+  at run time (a VScript a script runs by a computed name, a weapon or soundscript file the
+  game's code reads): files under `scripts/` and VScripts (`.nut`, `.gnut`) anywhere. They
+  are never called unused: deleting one may break the map;
 - `unresolved`: required references found nowhere (or in a VPK whose archive is absent);
   `unknown`: those found nowhere that the base game may hold (`Deps.unknown_reason`), apart.
 
@@ -30,6 +34,7 @@ from .model import Location, asset_path
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
+    from .entity_assets import EntityDatabase
     from .gamefs import GameFS
 
 
@@ -59,6 +64,7 @@ class AuditReport:
     in_mod: list[Compared] = field(default_factory=list)
     unknown: list[Compared] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
+    scripts: list[str] = field(default_factory=list)    # not reached, may be run by name
     kept: list[str] = field(default_factory=list)       # compile outputs, never unused
 
     @property
@@ -71,7 +77,8 @@ class AuditReport:
                 "overrides": [c.to_dict() for c in self.overrides],
                 "in_mod": [c.to_dict() for c in self.in_mod],
                 "not_compared": [c.to_dict() for c in self.unknown],
-                "unused": list(self.unused), "compile_outputs": list(self.kept),
+                "unused": list(self.unused), "scripts_not_reached": list(self.scripts),
+                "compile_outputs": list(self.kept),
                 "unresolved": [n.to_dict() for n in self.unresolved],
                 "unknown": [n.to_dict() for n in self.deps.unknown_required],
                 **self.deps.game()}
@@ -107,11 +114,18 @@ def _compare(fs: GameFS, path: str, data_crc: int, size: int,
     return None
 
 
-def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None) -> AuditReport:
-    """Audit `bsp`'s pakfile (see the module's doc)."""
+def loaded_by_name(path: str) -> bool:
+    """A file the game may load by a name built at run time: under `scripts/`, or a VScript."""
+    return path.startswith("scripts/") or path.endswith((".nut", ".gnut"))
+
+
+def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None,
+          database: EntityDatabase | None = None) -> AuditReport:
+    """Audit `bsp`'s pakfile (see the module's doc); `database` the entity database for
+    `deps`."""
     from .refs import compile_names
 
-    found = report if report is not None else deps(bsp, fs)
+    found = report if report is not None else deps(bsp, fs, database=database)
     out = AuditReport(found)
     needed = {n.path for n in found.files}
     names = compile_names(bsp, found.map_name)
@@ -124,7 +138,7 @@ def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None) -> AuditReport:
         if compile_output(path, names):
             out.kept.append(path)
         elif path not in needed:
-            out.unused.append(path)
+            (out.scripts if loaded_by_name(path) else out.unused).append(path)
         result = _compare(fs, path, entry.crc, entry.size, partial(pak.read, entry))
         if result is None:
             continue
@@ -141,4 +155,4 @@ def audit(bsp: Bsp, fs: GameFS, *, report: Deps | None = None) -> AuditReport:
     return out
 
 
-__all__ = ["AuditReport", "Compared", "audit", "compile_output"]
+__all__ = ["AuditReport", "Compared", "audit", "compile_output", "loaded_by_name"]

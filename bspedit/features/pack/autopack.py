@@ -14,7 +14,12 @@ Each file `deps` finds is one of:
   an unknown file that `base` lists is left to the base game. Unknown files are not missing:
   they do not fail the run.
 
-Cubemaps and vbsp's patch materials are never removed: autopack only adds.
+Then the soundscript and soundscape entries the map uses from a script file it packed are
+appended to the map's own `maps/<map>_level_sounds.txt` and `scripts/soundscapes_<map>.txt`,
+so the engine loads them without the mod (`levelsounds`).
+
+Cubemaps and vbsp's patch materials are never removed: autopack only adds (and appends to the
+map's own sound files).
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from .model import asset_path
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
+    from .entity_assets import EntityDatabase
     from .gamefs import GameFS
 
 
@@ -54,6 +60,8 @@ class AutopackReport:
     missing: list[Need] = field(default_factory=list)
     unknown: list[Need] = field(default_factory=list)       # maybe the base game's
     skipped: list[Need] = field(default_factory=list)       # --noswvtx
+    # the map's own sound files written: (path, names added, whether it was there before)
+    merged: list[tuple[str, list[str], bool]] = field(default_factory=list)
 
     @property
     def missing_required(self) -> list[Need]:
@@ -67,7 +75,10 @@ class AutopackReport:
                 "excluded": rows(self.excluded + self.skipped),
                 "unreadable": rows(self.unreadable), "missing": rows(self.missing),
                 "missing_required": len(self.missing_required), "unknown": rows(self.unknown),
-                "packed_bytes": sum(p.size for p in self.packed), **self.deps.game()}
+                "packed_bytes": sum(p.size for p in self.packed),
+                "level_sounds": [{"path": path, "added": names, "existed": existed}
+                                 for path, names, existed in self.merged],
+                **self.deps.game()}
 
 
 def read_base_list(path: str) -> set[str]:
@@ -94,19 +105,20 @@ def _matches(path: str, globs: Sequence[str]) -> bool:
 
 def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iterable[str] = (),
              base: str | os.PathLike[str] | set[str] | None = None, compress: bool = False,
-             noswvtx: bool = False, report: Deps | None = None) -> AutopackReport:
+             noswvtx: bool = False, report: Deps | None = None,
+             database: EntityDatabase | None = None) -> AutopackReport:
     """Pack what the map needs from the mod (see the module's doc) into `bsp.pakfile` (saved
     by the caller). `include` / `exclude` are globs over asset paths (case-insensitive;
     `models/x/` means everything under it); `base` a listing file (or a set of asset paths) of
     what the base game ships; `noswvtx` leaves out `.sw.vtx` (software) model meshes, as
-    CompilePal's `-noswvtx`."""
+    CompilePal's `-noswvtx`; `database` the entity database for `deps`."""
     include, exclude = list(include), list(exclude)
     shipped: set[str] = set()
     if isinstance(base, (str, os.PathLike)):
         shipped = read_base_list(os.fspath(base))
     elif base is not None:
         shipped = {asset_path(p) for p in base}
-    found = report if report is not None else deps(bsp, fs)
+    found = report if report is not None else deps(bsp, fs, database=database)
     out = AutopackReport(found)
     pak = bsp.pakfile
     chosen: list[Need] = []
@@ -146,7 +158,26 @@ def autopack(bsp: Bsp, fs: GameFS, *, include: Iterable[str] = (), exclude: Iter
                 continue
             pak.add(need.path, data, compress=compress)
             out.packed.append(Packed(need, len(data)))
+    _merge_sound_files(bsp, fs, out, compress)
     return out
+
+
+def _merge_sound_files(bsp: Bsp, fs: GameFS, out: AutopackReport, compress: bool) -> None:
+    """Append to the map's own sound files the entries it uses from the script files just
+    packed (`levelsounds.merged`)."""
+    from .deps import MapFiles
+    from .levelsounds import MAP_FILES, merged
+
+    packed = {p.need.path for p in out.packed}
+    files = MapFiles(bsp, fs)       # reads the pakfile as it now is
+    for kind in MAP_FILES:
+        result = merged(kind, out.deps.map_name, out.deps.names, packed, files.read)
+        if result is None:
+            continue
+        path, data, names = result
+        existed = bsp.pakfile.find(path) is not None
+        bsp.pakfile.add(path, data, compress=compress, update=True)
+        out.merged.append((path, names, existed))
 
 
 __all__ = ["AutopackReport", "Packed", "autopack", "read_base_list"]

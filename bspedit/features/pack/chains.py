@@ -16,10 +16,16 @@ unreadable); the chains never touch a file system themselves. What each kind lea
 - a particle manifest (`particles/particles_manifest*.txt`, `maps/<map>_particles.txt`):
   `particle_manifest_deps` (its `.pcf` files);
 - `resource/overviews/<map>.txt`: `overview_deps` (its `material`);
-- `.nut` (a VScript): `vscript_deps` (the literal arguments of `IncludeScript`,
+- `maps/<map>_manifest.txt` (Mapbase): `mapbase_manifest_deps` (the files and scripts its
+  entries load; its soundscript files do not join the soundscript look-up);
+- `.nut` (a VScript): `vscripts.vscript_deps` (the literal arguments of `IncludeScript`,
   `DoIncludeScript`, `PrecacheScriptSound`/`PrecacheSoundScript` and `PrecacheModel`; names
   built at run time cannot be followed);
-- anything else (`.vtf`, `.wav`, ...) leads nowhere.
+- a weapon script (a `.txt` or `.dmx` under `scripts/` that is one) and a scene (`.vcd`):
+  `gamescripts` (models, sounds, particles, HUD materials; a scene's sounds and sub-scenes);
+- `breakable:<set>`: `scripts/propdata.txt`, where the set is defined, and its gib models;
+- `.vtf`: its `.hdr.vtf` sibling, optional, when it is there (as srctools' packlist packs it);
+- anything else (`.wav`, ...) leads nowhere.
 """
 from __future__ import annotations
 
@@ -27,9 +33,10 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
+from .gamescripts import scene_deps, weapon_script_candidate, weapon_script_deps
 from .materials import material_deps, material_path, read_keyvalues
-from .model import Reference, asset_path
-from .models import model_deps, model_path
+from .model import BREAKABLE, Reference, asset_path
+from .models import gib_models, model_deps, model_path
 from .sounds import (
     SOUNDSCAPE,
     SOUNDSCRIPT,
@@ -38,11 +45,14 @@ from .sounds import (
     soundscript_deps,
     soundscript_index,
 )
+from .vscripts import script_path, vscript_deps
 
 Read = Callable[[str], "bytes | None"]
+PROPDATA = "scripts/propdata.txt"
 
 _PARTICLE_MANIFEST = re.compile(r"(particles/particles_manifest[^/]*|maps/[^/]+_particles)\.txt")
 _OVERVIEW = re.compile(r"resource/overviews/[^/]+\.txt")
+_MAPBASE_MANIFEST = re.compile(r"maps/[^/]+_manifest\.txt")
 # Particle attributes that name a material, and those that name a model.
 _PARTICLE_MATERIAL_KEYS = ("material",)
 _PARTICLE_MODEL_KEYS = ("sequence 0 model",)
@@ -116,32 +126,20 @@ def overview_deps(ref: Reference, read: Read) -> list[Reference]:
             for value in _leaf_values(ref, read, "material")]
 
 
-_SCRIPT_CALL = re.compile(rb'\b(IncludeScript|DoIncludeScript|PrecacheScriptSound|'
-                          rb'PrecacheSoundScript|PrecacheModel)\s*\(\s*"([^"\r\n]+)"')
-
-
-def vscript_deps(ref: Reference, read: Read) -> list[Reference]:
-    """What a VScript (`.nut`) names with literal strings: included scripts
-    (`scripts/vscripts/<name>.nut`), soundscripts and models."""
-    data = read(ref.path)
-    if data is None:
-        return []
-    out = []
-    for func, arg in _SCRIPT_CALL.findall(data):
-        name = arg.decode("utf-8", "replace").strip()
-        step = f"{ref.path} {func.decode()}"
-        if func in (b"IncludeScript", b"DoIncludeScript"):
-            path = asset_path(name)
-            if not path.startswith("scripts/vscripts/"):
-                path = "scripts/vscripts/" + path
-            if not path.endswith((".nut", ".gnut")):
-                path += ".nut"
-            out.append(ref.via(step, path))
-        elif func == b"PrecacheModel":
-            out.append(ref.via(step, model_path(name)))
-        else:
-            out.append(Reference(SOUNDSCRIPT + name.casefold(), (*ref.reason, step),
-                                 ref.optional))
+def mapbase_manifest_deps(ref: Reference, read: Read, map_name: str) -> list[Reference]:
+    """What Mapbase's per-map manifest (`maps/<map>_manifest.txt`, which its games load at
+    every level start) names: each entry a file from the game's root (`soundscripts`,
+    `localization`, `talker`, `actbusy`...), `vscript` a script run as `RunScriptFile` would;
+    `%mapname%` is the map's name, `%language%` English (as Mapbase's server reads it)."""
+    root = read_keyvalues(read, ref.path)
+    out: list[Reference] = []
+    for block in root if root is not None else ():
+        for kv in block if block.has_children() else ():
+            value = kv.value.replace("%mapname%", map_name).replace("%language%", "english")
+            if kv.has_children() or not value.strip() or kv.name == "noerrors":
+                continue
+            step = f"{ref.path} {kv.real_name}"
+            out.append(ref.via(step, script_path(value) if kv.name == "vscript" else value))
     return out
 
 
@@ -153,18 +151,35 @@ class Chains:
                  exists: Callable[[str], bool] | None = None):
         self.read = read
         self.exists = exists
+        self.map_name = asset_path(map_name or "")
         self.sounds = soundscript_index(read, map_name)
         self.scapes = soundscape_index(read, map_name)
         self.cache: dict = {}
 
-    def defined(self, path: str) -> bool | None:
-        """Whether a script the game (or the map) loads defines the soundscript or soundscape
-        `path` names (None for other paths)."""
+    def _exists(self, path: str) -> bool:
+        return self.exists(path) if self.exists is not None else self.read(path) is not None
+
+    def defined_in(self, path: str) -> str | None:
+        """The script file that defines the soundscript, soundscape or gib set `path` names;
+        None when no script the game (or the map) loads defines it, or `path` is no such
+        name."""
         if path.startswith(SOUNDSCRIPT):
-            return self.sounds.get(path[len(SOUNDSCRIPT):]) is not None
-        if path.startswith(SOUNDSCAPE):
-            return self.scapes.get(path[len(SOUNDSCAPE):]) is not None
-        return None
+            found = self.sounds.get(path[len(SOUNDSCRIPT):])
+        elif path.startswith(SOUNDSCAPE):
+            found = self.scapes.get(path[len(SOUNDSCAPE):])
+        elif path.startswith(BREAKABLE):
+            name = path[len(BREAKABLE):]
+            return PROPDATA if gib_models(name, self.read, self.cache) else None
+        else:
+            return None
+        return found[0] if found is not None else None
+
+    def defined(self, path: str) -> bool | None:
+        """Whether a script the game (or the map) loads defines the soundscript, soundscape or
+        gib set `path` names (None for other paths)."""
+        if not path.startswith((SOUNDSCRIPT, SOUNDSCAPE, BREAKABLE)):
+            return None
+        return self.defined_in(path) is not None
 
     def deps(self, ref: Reference) -> list[Reference]:
         path = ref.path
@@ -172,19 +187,41 @@ class Chains:
             return soundscript_deps(ref, self.sounds)
         if path.startswith(SOUNDSCAPE):
             return soundscape_deps(ref, self.scapes)
+        if path.startswith(BREAKABLE):
+            return self._gibs(ref)
         if path.endswith(".vmt"):
             return material_deps(ref, self.read, exists=self.exists)
         if path.endswith(".mdl"):
             return model_deps(ref, self.read, cache=self.cache, exists=self.exists)
+        if path.endswith(".vtf"):
+            hdr = path.removesuffix(".vtf") + ".hdr.vtf"
+            return [ref.via(f"{path} HDR sibling", hdr, optional=True)] \
+                if not path.endswith(".hdr.vtf") and self._exists(hdr) else []
         if path.endswith(".pcf"):
             return particle_deps(ref, self.read)
         if _PARTICLE_MANIFEST.fullmatch(path):
             return particle_manifest_deps(ref, self.read)
         if _OVERVIEW.fullmatch(path):
             return overview_deps(ref, self.read)
+        if _MAPBASE_MANIFEST.fullmatch(path):
+            return mapbase_manifest_deps(ref, self.read, self.map_name)
         if path.endswith(".nut"):
             return vscript_deps(ref, self.read)
+        if path.endswith(".vcd"):
+            return scene_deps(ref, self.read)
+        if weapon_script_candidate(path):
+            return weapon_script_deps(ref, self.read, self._exists)
         return []
+
+    def _gibs(self, ref: Reference) -> list[Reference]:
+        """A gib set's file (`scripts/propdata.txt`) and models, when the file defines it."""
+        models = gib_models(ref.path[len(BREAKABLE):], self.read, self.cache)
+        if not models:
+            return []
+        step = f"{ref.path} defined in"
+        return [ref.via(step, PROPDATA)] + [
+            ref.via(f"{PROPDATA} BreakableModels {ref.path[len(BREAKABLE):]}", model_path(m))
+            for m in models]
 
 
 def dependencies(ref: Reference, read: Read, *, map_name: str | None = None,

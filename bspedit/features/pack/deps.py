@@ -10,13 +10,17 @@ while the game's file system cannot judge that (`GameFS.unjudged`: search paths 
 lacks, or no gameinfo and so no base game), since what is not here may be the base game's.
 An unknown file is not missing: it fails neither `--strict` nor autopack.
 
-Names that are not files (`soundscript:`, `soundscape:`, `particle:`) are listed apart, in
-`names`: a soundscript or soundscape name is resolved when a script the game (or the map)
-loads defines it, and the files it plays are ordinary entries of `files` with the name in
-their reason. Particle names are not looked up by name (that takes parsing every `.pcf`);
-the `.pcf` files the map's particle manifest lists are followed as files, and a particle name
-is reported with `resolved` None. A name no script here defines is None too (unknown) when
-the file system cannot judge (the base game's scripts may define it).
+Names that are not files (`soundscript:`, `soundscape:`, `particle:`, `breakable:`) are listed
+apart, in `names`: a soundscript, soundscape or gib set name is resolved when a script the game
+(or the map) loads defines it (`defined_in` names that file), and that file and the files the
+name plays are ordinary entries of `files` with the name in their reason. Particle names are
+not looked up by name (that takes parsing every `.pcf`); the `.pcf` files the map's particle
+manifest lists are followed as files, and a particle name is reported with `resolved` None.
+A name no script here defines is None too (unknown) when the file system cannot judge (the
+base game's scripts may define it).
+
+A file reached from what an entity's class loads by itself (`classres`) has `class_resource`
+set: `audit` and `autopack` can tell those apart from what the map names.
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ from .model import PARTICLE, Location, Reference, asset_path, is_file
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
+    from .entity_assets import EntityDatabase
     from .gamefs import GameFS
 
 PAK = Location("pak")
@@ -59,24 +64,29 @@ class Need:
     def to_dict(self) -> dict[str, Any]:
         loc = self.location
         return {"path": self.ref.path, "reason": list(self.ref.reason),
-                "optional": self.ref.optional, "location": loc.kind, "where": loc.where,
-                "readable": loc.readable, "base": loc.base}
+                "optional": self.ref.optional, "class_resource": self.ref.class_resource,
+                "location": loc.kind, "where": loc.where, "readable": loc.readable,
+                "base": loc.base}
 
 
 @dataclass(frozen=True, slots=True)
 class Name:
-    """A name the map uses that is not a file: `kind` soundscript, soundscape or particle;
-    `resolved` True/False (None: not looked up by name, or unknown: see the module's doc)."""
+    """A name the map uses that is not a file: `kind` soundscript, soundscape, particle or
+    breakable; `resolved` True/False (None: not looked up by name, or unknown: see the module's
+    doc); `defined_in` the script file that defines it."""
 
     kind: str
     name: str
     reason: tuple[str, ...]
     optional: bool
     resolved: bool | None
+    defined_in: str | None = None
+    class_resource: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "reason": list(self.reason),
-                "optional": self.optional, "resolved": self.resolved}
+                "optional": self.optional, "class_resource": self.class_resource,
+                "resolved": self.resolved, "defined_in": self.defined_in}
 
 
 @dataclass
@@ -185,26 +195,31 @@ class MapFiles:
         return path in self.pak or self.fs.locate(path) is not None
 
 
-def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True) -> Deps:
+def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True,
+         database: EntityDatabase | None = None) -> Deps:
     """Every asset `bsp` needs, resolved through its pakfile and `fs` (see the module's doc).
-    `name` overrides the map's name (the file name without `.bsp`)."""
+    `name` overrides the map's name (the file name without `.bsp`); `database` is the entity
+    database (default srctools', `entity_assets.EntityDatabase` adds FGD files)."""
     from .chains import Chains, closure
     from .refs import map_name, map_references
 
     name = map_name(bsp) if name is None else name
     files = MapFiles(bsp, fs)
     chains = Chains(files.read, name, files.exists)
-    refs = closure(map_references(bsp, name, fgd=fgd), chains)
+    refs = closure(map_references(bsp, name, fgd=fgd, database=database, read=files.read),
+                   chains)
     report = Deps(name)
     for ref in refs:
         if is_file(ref.path):
             report.files.append(Need(ref, files.locate(ref.path)))
             continue
         kind, _, value = ref.path.partition(":")
-        defined = chains.defined(ref.path)
-        if defined is False and fs.unjudged is not None:
-            defined = None      # the base game's scripts may define it
-        report.names.append(Name(kind, value, ref.reason, ref.optional, defined))
+        where = chains.defined_in(ref.path)
+        resolved = None if kind == "particle" else where is not None
+        if resolved is False and fs.unjudged is not None:
+            resolved = None     # the base game's scripts may define it
+        report.names.append(Name(kind, value, ref.reason, ref.optional, resolved, where,
+                                 ref.class_resource))
     report.problems = list(dict.fromkeys(fs.problems))
     report.gameinfo = fs.gameinfo
     report.base_game = [sp.path for sp in fs.base_game()]

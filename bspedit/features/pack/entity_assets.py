@@ -38,13 +38,16 @@ asset is fixed in code (`env_lightglow`, `func_dustmotes`, `func_precipitation`,
 `env_fog_controller`, `env_cubemap`, `point_template`) name nothing here: their files are the
 game's own.
 
-Beyond this table, `fgd_asset_keys` reads srctools' entity database (the FGDs of every
-Source game HammerAddons describes, shipped with srctools as data) for the keys of asset
-types this table does not name: the long tail of game-specific classes (`func_tank`'s
-sprites, TF2's `item_teamflag` models, ...). The table wins where both name a key.
+Beyond this table, `EntityDatabase.fgd_asset_keys` reads srctools' entity database (the FGDs
+of every Source game HammerAddons describes, shipped with srctools as data), with the classes
+of FGD files the user gives over it, for the keys of asset types this table does not name: the
+long tail of game-specific classes (`func_tank`'s sprites, TF2's `item_teamflag` models, ...).
+The table wins where both name a key.
 """
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -211,37 +214,98 @@ def engine_def(classname: str) -> Any:
         return None
 
 
-@cache
-def fgd_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
-    """The `(key, kind)` pairs srctools' entity database gives class `classname` for keys of
-    asset types (`FGD_KINDS`); none when srctools is absent or does not know the class."""
-    definition = engine_def(classname.lower())
-    if definition is None:
-        return ()
-    out = []
-    for name in definition.kv:
-        kind = FGD_KINDS.get(definition.kv[name].type.name)
-        if kind is not None:
-            out.append((definition.kv[name].name, kind))
-    return tuple(out)
+class EntityDatabase:
+    """srctools' entity database, with the classes of FGD files over it (`pak deps --fgd`):
+    a class an FGD defines replaces the database's for its keys' types and defaults, and for
+    its class resources when it has an `@resources` block (a game's own FGD usually has none:
+    the database's resources stay). Base classes an FGD names are its own, else the
+    database's; a base found in neither is left out. Answers are cached per class."""
+
+    def __init__(self, fgds: Iterable[str | os.PathLike[str]] = ()) -> None:
+        self.own: dict[str, Any] = load_fgds(fgds) if fgds else {}
+        self._keys: dict[str, tuple[tuple[str, str], ...]] = {}
+        self._defaults: dict[str, tuple[tuple[str, str, str], ...]] = {}
+
+    def definition(self, classname: str) -> Any:
+        """The `EntityDef` of class `classname` (any case): the FGD files' own, else the
+        database's (`engine_def`); None when neither knows it."""
+        name = classname.lower()
+        own = self.own.get(name)
+        return own if own is not None else engine_def(name)
+
+    def resources(self, classname: str) -> Any:
+        """The `EntityDef` whose resources class `classname` loads: the FGD files' when it has
+        an `@resources` block, else the database's; None when neither knows it."""
+        name = classname.lower()
+        own = self.own.get(name)
+        return own if own is not None and own.resources_defined() else engine_def(name)
+
+    def fgd_asset_keys(self, classname: str) -> tuple[tuple[str, str], ...]:
+        """The `(key, kind)` pairs of class `classname`'s keys of asset types (`FGD_KINDS`)."""
+        name = classname.lower()
+        if name not in self._keys:
+            definition = self.definition(name)
+            self._keys[name] = () if definition is None else tuple(
+                (definition.kv[key].name, FGD_KINDS[definition.kv[key].type.name])
+                for key in definition.kv if definition.kv[key].type.name in FGD_KINDS)
+        return self._keys[name]
+
+    def fgd_defaults(self, classname: str) -> tuple[tuple[str, str, str], ...]:
+        """`(key, kind, default)` for the asset keys class `classname` has a default value
+        for (the value the game's code uses when the key is absent: `weapon_portalgun`'s
+        `viewmodel`, `env_projectedtexture`'s `texturename`)."""
+        name = classname.lower()
+        if name not in self._defaults:
+            definition = self.definition(name)
+            out = []
+            for key in definition.kv if definition is not None else ():
+                kv = definition.kv[key]
+                kind = FGD_KINDS.get(kv.type.name)
+                default = str(kv.default or "").strip()
+                if kind is not None and default:
+                    out.append((kv.name, kind, default))
+            self._defaults[name] = tuple(out)
+        return self._defaults[name]
+
+    def all_asset_keys(self, classname: str) -> tuple[tuple[str, str], ...]:
+        """`asset_keys`, then the keys only the database (or the FGD files) name."""
+        own = asset_keys(classname)
+        names = {key.lower() for key, _ in own}
+        return own + tuple(p for p in self.fgd_asset_keys(classname)
+                           if p[0].lower() not in names)
 
 
-@cache
-def fgd_defaults(classname: str) -> tuple[tuple[str, str, str], ...]:
-    """`(key, kind, default)` for the asset keys srctools' entity database gives class
-    `classname` a default value for (the value the game's code uses when the key is absent:
-    `weapon_portalgun`'s `viewmodel`, `env_projectedtexture`'s `texturename`)."""
-    definition = engine_def(classname.lower())
-    if definition is None:
-        return ()
-    out = []
-    for name in definition.kv:
-        kv = definition.kv[name]
-        kind = FGD_KINDS.get(kv.type.name)
-        default = str(kv.default or "").strip()
-        if kind is not None and default:
-            out.append((kv.name, kind, default))
-    return tuple(out)
+def load_fgds(paths: Iterable[str | os.PathLike[str]]) -> dict[str, Any]:
+    """lower-case class name -> `EntityDef` of the FGD files `paths` (their `@include`s
+    read from each file's folder). Raises BspError for a file that is absent or not an FGD."""
+    from srctools.fgd import FGD
+    from srctools.filesys import RawFileSystem
+
+    from ...errors import BspError
+
+    fgd = FGD()
+    for path in map(os.fspath, paths):
+        folder, name = os.path.split(os.path.abspath(path))
+        if os.path.isdir(path):
+            raise BspError("a folder, not an FGD file", path=path)
+        if not os.path.isfile(path):
+            raise BspError("no such FGD file", path=path)
+        system = RawFileSystem(folder)
+        try:
+            fgd.parse_file(system, system[name], eval_bases=False)
+        except Exception as exc:  # noqa: BLE001 - srctools' parse errors and missing includes
+            raise BspError(f"not a readable FGD file: {' '.join(str(exc).split())}",
+                           path=path) from None
+    classes = {definition.classname.lower(): definition for definition in fgd}
+    for definition in classes.values():
+        bases = [classes.get(base.lower()) or engine_def(base.lower())
+                 if isinstance(base, str) else base for base in definition.bases]
+        definition.bases = [base for base in bases if base is not None]
+    return classes
+
+
+DATABASE = EntityDatabase()
+"""srctools' database alone (no FGD files)."""
 
 
 def asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
@@ -253,7 +317,6 @@ def asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
 
 
 def all_asset_keys(classname: str) -> tuple[tuple[str, str], ...]:
-    """`asset_keys`, then the keys only srctools' database names (`fgd_asset_keys`)."""
-    own = asset_keys(classname)
-    names = {key.lower() for key, _ in own}
-    return own + tuple(p for p in fgd_asset_keys(classname) if p[0].lower() not in names)
+    """`DATABASE.all_asset_keys`: the table's keys, then the keys only srctools' database
+    names."""
+    return DATABASE.all_asset_keys(classname)

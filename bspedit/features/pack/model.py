@@ -17,15 +17,23 @@ class Reference:
     """An asset the map needs. `path` is an `asset_path`; `reason` the chain of references
     that led to it, outermost first (`("texdata 3", "materials/a.vmt $basetexture")`);
     `optional`: the engine goes on without it (a `.vtx` variant, an HDR sky face, a `$envmap`
-    of `env_cubemap`, which the map normally packs)."""
+    of `env_cubemap`, which the map normally packs); `class_resource`: the chain starts at
+    what an entity's class loads by itself (`classres`), not at a value the map wrote."""
 
     path: str
     reason: tuple[str, ...]
     optional: bool = False
+    class_resource: bool = False
 
     def via(self, step: str, path: str, *, optional: bool = False) -> Reference:
-        """A reference that this one leads to: its reason is this one's plus `step`."""
-        return Reference(asset_path(path), (*self.reason, step), self.optional or optional)
+        """A file that this reference leads to: its reason is this one's plus `step`."""
+        return Reference(asset_path(path), (*self.reason, step), self.optional or optional,
+                         self.class_resource)
+
+    def named(self, name: str, step: str) -> Reference:
+        """A name (`soundscript:door.open`, see `NAMED`) that this reference leads to, kept
+        as given."""
+        return Reference(name, (*self.reason, step), self.optional, self.class_resource)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +64,14 @@ PARTICLE = "particle:"
 """`particle:<name>`: a particle system (`info_particle_system`'s `effect_name`), defined in
 a `.pcf` that the particle manifests (`particles/particles_manifest.txt`,
 `maps/<map>_particles.txt`) list."""
-NAMED = (SOUNDSCRIPT, SOUNDSCAPE, PARTICLE)
+BREAKABLE = "breakable:"
+"""`breakable:<name>`: a set of generic gib models (`WoodChunks`), looked up in
+`scripts/propdata.txt`'s `BreakableModels` block (what `func_breakable` and
+`env_break_shooter` spawn)."""
+NAMED = (SOUNDSCRIPT, SOUNDSCAPE, PARTICLE, BREAKABLE)
 
 
 def is_file(path: str) -> bool:
-    """Whether a reference's `path` names a file (not a `soundscript:`, `soundscape:` or
-    `particle:` name)."""
+    """Whether a reference's `path` names a file (not a `soundscript:`, `soundscape:`,
+    `particle:` or `breakable:` name)."""
     return not path.startswith(NAMED)

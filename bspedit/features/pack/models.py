@@ -14,7 +14,9 @@
   the gibs and sounds below are not looked for.
 - Gibs: the `.phy` keyvalues' `break` blocks' `model`, and the model keyvalues' `prop_data`
   `breakable_model` gib set, looked up in `scripts/propdata.txt`'s `BreakableModels`.
-- Sounds its animation events play, as `soundscript:<name>` references.
+- What its animation events name (`event_references`): the sounds they play, the footstep
+  soundscripts of NPC foot events, the particle systems they start, and `env_particlescript`'s
+  sprite materials.
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from collections.abc import Callable
 
 from .materials import decode_text, material_path, parse_keyvalues
 from .model import Reference, asset_path
+from .sounds import sound_reference
 
 Read = Callable[[str], "bytes | None"]
 
@@ -38,11 +41,15 @@ SIDE_FILES: tuple[tuple[str, bool], ...] = (
 # studiohdr_t (versions 44-49): `szanimblocknameindex` (the `.ani` file's name) at byte 348,
 # then `numanimblocks`.
 _ANIMBLOCKS_OFFSET = 352
-# Animation events whose options name a soundscript (AE_CL_PLAYSOUND, AE_SV_PLAYSOUND, the
-# NPC and generic sound events).
+# Animation events whose options name a sound: a soundscript, or a file when it ends in a
+# sound extension (AE_CL_PLAYSOUND, AE_SV_PLAYSOUND, the NPC and generic sound events).
 _SOUND_EVENTS = frozenset({"AE_CL_PLAYSOUND", "AE_SV_PLAYSOUND", "CL_EVENT_SOUND",
                            "SCRIPT_EVENT_SOUND", "SCRIPT_EVENT_SOUND_VOICE",
                            "AE_NPC_PLAYSOUND"})
+# NPC foot events: the options name the NPC's sound prefix (`NPC_Citizen`; default
+# `NPC_CombineS`, as CAI_BaseNPC::HandleAnimEvent), which plays `<prefix>.RunFootstepLeft`...
+_FOOT_EVENTS = frozenset({"AE_NPC_LEFTFOOT", "AE_NPC_RIGHTFOOT"})
+_FOOTSTEPS = ("RunFootstepLeft", "RunFootstepRight", "FootstepLeft", "FootstepRight")
 
 
 def model_path(value: str) -> str:
@@ -138,12 +145,34 @@ def model_deps(ref: Reference, read: Read, data: bytes | None = None,
             pass
     for sequence in model.sequences:
         for event in sequence.events:
-            name = getattr(event.type, "name", str(event.type))
-            if name in _SOUND_EVENTS and event.options.strip():
-                out.append(Reference(f"soundscript:{event.options.strip().casefold()}",
-                                     (*ref.reason, f"{ref.path} sequence {sequence.label}"),
-                                     ref.optional))
+            out += event_references(ref, sequence.label,
+                                    getattr(event.type, "name", str(event.type)), event.options)
     return out
+
+
+def event_references(ref: Reference, sequence: str, event: str,
+                     options: str) -> list[Reference]:
+    """What animation event `event` (its srctools `AnimEvents` name) of sequence `sequence` of
+    the model `ref` names with `options`: a sound event its soundscript (or `sound/` file), an
+    NPC foot event the four footstep soundscripts of its prefix, `AE_CL_CREATE_PARTICLE_EFFECT`
+    (`<system> <attach type> <attachment>`) its particle system, and
+    `CL_EVENT_SPRITEGROUP_CREATE` (`<attachment> <sprite>`, env_particlescript) its sprite's
+    material."""
+    step = f"{ref.path} sequence {sequence}"
+    value = options.strip()
+    words = value.split()
+    if event in _SOUND_EVENTS:
+        sound = sound_reference(ref, step, value)
+        return [sound] if sound else []
+    if event in _FOOT_EVENTS:
+        prefix = value or "NPC_CombineS"
+        return [ref.named(f"soundscript:{prefix}.{foot}".casefold(), step) for foot in _FOOTSTEPS]
+    if event == "AE_CL_CREATE_PARTICLE_EFFECT" and len(words) == 3:
+        return [ref.named(f"particle:{words[0].casefold()}", step)]
+    if event == "CL_EVENT_SPRITEGROUP_CREATE" and len(words) == 2:
+        sprite = asset_path(words[1])
+        return [ref.via(step, material_path(sprite.removesuffix(".spr")))]
+    return []
 
 
 def _ani_file(data: bytes) -> str | None:

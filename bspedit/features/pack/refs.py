@@ -1,11 +1,12 @@
 """The references a Source map makes by itself, before any chain through a material, model or
 script: texdata materials, entity keys (by the table in `entity_assets`, then srctools'
-entity database for the keys the table does not name), what entity classes load by
-themselves (srctools' class resources, and its defaults for asset keys an entity leaves out;
-optional), static prop and detail prop models, detail sprites, the sky, cubemaps, vbsp's
-patch materials and the static props' lighting in the pakfile, and the map-named side files
-the engine looks for. `fgd=False` leaves srctools' database out (the table alone); without
-srctools installed it is left out anyway.
+entity database for the keys the table does not name), the VScripts entities' outputs and
+code keys run (`vscripts`), what entity classes load by themselves (`classres`: srctools'
+class resources, and its defaults for asset keys an entity leaves out; optional), static prop
+and detail prop models, detail sprites, the sky, cubemaps, vbsp's patch materials and the
+static props' lighting in the pakfile, the map-named side files the engine looks for, and the
+VScript every map start runs. `fgd=False` leaves srctools' database out (the table alone);
+without srctools installed it is left out anyway.
 
 `map_references(bsp)` gives one reference per path, the first reason found (in the order
 above), required over optional: a path that any reference needs is required, with the reason
@@ -14,33 +15,39 @@ reason, duplicates included.
 
 Reasons: `texdata 12`, `entity 57 prop_dynamic 'model'` (the entity's index in the entity
 lump, its class and the key as written), `entity 3 npc_antlion (class resources)`,
-`entity 9 weapon_portalgun 'viewmodel' (default)`, `static props 3, 7 (skins 0, 1)`, `static prop
+`entity 9 weapon_portalgun 'viewmodel' (default)`, `entity 5 func_button 'OnPressed'
+RunScriptFile`, `static props 3, 7 (skins 0, 1)`, `static prop
 dictionary 4` (a model no prop uses: the engine precaches it anyway), `detail prop
 dictionary 0`, `detail sprites (worldspawn 'detailmaterial')`, `cubemap 2 (-128 64 0)`,
 `cubemap default`, `vbsp patch material in the pakfile`, `static prop 4 lighting`,
-`engine file in the pakfile`, `map-named file`.
+`engine file in the pakfile`, `map-named file`, `run at every map start (VScript games)`.
 
 Names that are not files are references with a prefix (`soundscript:`, `soundscape:`,
-`particle:`; see `model.SOUNDSCRIPT`).
+`particle:`, `breakable:`; see `model.SOUNDSCRIPT`).
 """
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from . import entity_assets as ea
+from .classres import class_references
 from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Reference, asset_path
+from .vscripts import entity_script_references, mapspawn_references, script_path
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
+
+Read = Callable[[str], "bytes | None"]
 
 __all__ = [
     "SIDE_FILES",
     "SKY_FACES",
     "SOUND_CHARS",
     "all_references",
+    "class_references",
     "compile_names",
     "cubemap_references",
     "detail_references",
@@ -50,6 +57,7 @@ __all__ = [
     "map_references",
     "side_file_references",
     "sky_faces",
+    "sound_references",
     "static_prop_references",
     "texdata_references",
 ]
@@ -77,6 +85,7 @@ SIDE_FILES = (
     "scripts/soundscapes_{map}.txt",     # the map's soundscapes (EP2+)
     "resource/overviews/{map}.txt",      # the overview (radar) description (CS:S, TF2, CS:GO)
     "resource/overviews/{map}_radar.dds",  # CS:GO's radar image (no material)
+    "maps/{map}_manifest.txt",           # Mapbase's per-map manifest (scripts, soundscripts...)
 )
 
 
@@ -88,27 +97,35 @@ def map_name(bsp: Bsp) -> str:
     return base.lower()
 
 
-def map_references(bsp: Bsp, name: str | None = None, *, fgd: bool = True) -> list[Reference]:
+def map_references(bsp: Bsp, name: str | None = None, *, fgd: bool = True,
+                   database: ea.EntityDatabase | None = None,
+                   read: Read | None = None) -> list[Reference]:
     """Every asset the map names by itself, one reference per path (see the module's doc).
     `name` overrides the map's name (`map_name`) for the map-named files and cubemaps; `fgd`
-    False reads entity keys by the table alone (`entity_references`)."""
-    return dedupe(all_references(bsp, name, fgd=fgd))
+    False reads entity keys by the table alone (`entity_references`) and leaves class
+    resources out; `database` is the entity database (default srctools'), `read` the files
+    the class functions may read (`classres`)."""
+    return dedupe(all_references(bsp, name, fgd=fgd, database=database, read=read))
 
 
-def all_references(bsp: Bsp, name: str | None = None, *,
-                   fgd: bool = True) -> list[Reference]:
-    """Every reference with its own reason, in the order texdata, entities, static props,
-    detail props, cubemaps and patch materials, map-named files; duplicates kept."""
+def all_references(bsp: Bsp, name: str | None = None, *, fgd: bool = True,
+                   database: ea.EntityDatabase | None = None,
+                   read: Read | None = None) -> list[Reference]:
+    """Every reference with its own reason, in the order texdata, entity keys, scripts the
+    entities run, class resources, static props, detail props, cubemaps and patch materials,
+    map-named files, the VScript every map start runs; duplicates kept."""
     name = map_name(bsp) if name is None else name
     out: list[Reference] = []
     out += texdata_references(bsp)
-    out += entity_references(bsp, fgd=fgd)
+    out += entity_references(bsp, fgd=fgd, database=database)
+    out += entity_script_references(bsp)
     if fgd:
-        out += class_references(bsp, name)
+        out += class_references(bsp, name, database=database, read=read)
     out += static_prop_references(bsp)
     out += detail_references(bsp)
     out += cubemap_references(bsp, name)
     out += side_file_references(bsp, name)
+    out += mapspawn_references()
     return out
 
 
@@ -178,7 +195,9 @@ def sky_faces(name: str, reason: tuple[str, ...]) -> list[Reference]:
     return out
 
 
-def _sound(value: str, reason: tuple[str, ...]) -> list[Reference]:
+def sound_references(value: str, reason: tuple[str, ...]) -> list[Reference]:
+    """What a sound value names: a `sound/` file (a value ending in a sound extension, its
+    sound characters stripped), a soundscript, or nothing (a sentence `!NAME`, a number)."""
     value = value.strip()
     if not value or value.startswith("!") or _number(value):
         return []
@@ -222,12 +241,12 @@ def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Refer
         path = path.removeprefix("materials/")
         return [Reference(f"materials/{path}.vtf", reason)] if path else []
     if kind == ea.SOUND:
-        return _sound(value, reason)
+        return sound_references(value, reason)
     if kind == ea.BUTTON_SOUND:
         if _number(value):
             number = int(float(value))
             return [Reference(f"{SOUNDSCRIPT}buttons.snd{number}", reason)] if number else []
-        return _sound(value, reason)
+        return sound_references(value, reason)
     if kind == ea.SOUNDSCAPE:
         return [Reference(SOUNDSCAPE + value.casefold(), reason)]
     if kind == ea.PARTICLE:
@@ -236,27 +255,19 @@ def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Refer
         path = asset_path(value)
         return [Reference(path, reason)] if path else []
     if kind == ea.VSCRIPT:
-        out = []
-        for script in value.split():
-            path = asset_path(script)
-            if not path:
-                continue
-            if not path.startswith("scripts/vscripts/"):
-                path = "scripts/vscripts/" + path
-            if "." not in path.rsplit("/", 1)[-1]:
-                path += ".nut"
-            out.append(Reference(path, reason))
-        return out
+        return [Reference(script_path(script), reason) for script in value.split()]
     if kind == ea.SKYBOX:
         return sky_faces(value, reason)
     raise ValueError(f"unknown asset kind {kind!r}")
 
 
-def entity_references(bsp: Bsp, *, fgd: bool = True) -> list[Reference]:
-    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` and (with `fgd`)
-    srctools' entity database for the keys the table does not name, in file order (every
-    value of a repeated key; the reason names the key as the entity writes it)."""
-    keys = ea.all_asset_keys if fgd else ea.asset_keys
+def entity_references(bsp: Bsp, *, fgd: bool = True,
+                      database: ea.EntityDatabase | None = None) -> list[Reference]:
+    """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` and (with `fgd`) the
+    entity database (`database`, default srctools') for the keys the table does not name, in
+    file order (every value of a repeated key; the reason names the key as the entity writes
+    it)."""
+    keys = (database or ea.DATABASE).all_asset_keys if fgd else ea.asset_keys
     out: list[Reference] = []
     for index, entity in enumerate(bsp.entities(lenient=True)):
         classname = (entity.get("classname") or "").strip()
@@ -266,85 +277,6 @@ def entity_references(bsp: Bsp, *, fgd: bool = True) -> list[Reference]:
             if kind is not None:
                 out += key_references(kind, value, (f"entity {index} {classname} {key!r}",))
     return out
-
-
-def class_references(bsp: Bsp, name: str = "") -> list[Reference]:
-    """What each entity's class loads by itself whatever its keys say (its `Precache()`:
-    `npc_antlion`'s gibs and sounds, `weapon_shotgun`'s `scripts/weapon_shotgun.txt`), from
-    srctools' entity database (`get_resources`, the resource lists HammerAddons keeps per
-    class, with their per-class functions), as srctools' packlist takes them, and the
-    defaults its database gives the asset keys an entity leaves out (`entity N CLASS 'key'
-    (default)`). All optional (`entity N CLASS (class resources)`): the list is the union
-    over the games that have the class, mostly the game's own files. None when srctools is
-    absent."""
-    try:
-        from srctools.fgd import ResourceCtx
-        from srctools.packlist import FileType
-        from srctools.vmf import VMF, Entity
-    except ImportError:
-        return []
-    ctx = ResourceCtx(mapname=name)
-    vmf = VMF()
-    skipped = (FileType.ENTITY, FileType.ENTCLASS_FUNC, FileType.BREAKABLE_CHUNK)
-    out: list[Reference] = []
-    seen: dict[tuple[str, frozenset[tuple[str, str]]], list[tuple[Any, str]]] = {}
-    for index, entity in enumerate(bsp.entities(lenient=True)):
-        classname = (entity.get("classname") or "").strip()
-        definition = ea.engine_def(classname.lower())
-        if definition is None:
-            continue
-        keys = {key.casefold(): value for key, value in entity.pairs()}
-        reason = (f"entity {index} {classname} (class resources)",)
-        # Entities of a class differing only in where they are and what they are called
-        # load the same (160 func_precipitation brushes ask once).
-        same = (classname.casefold(), frozenset(
-            (k, v) for k, v in keys.items()
-            if k not in _PLACE_KEYS and not k.startswith("on")
-            and not (k == "model" and v.startswith("*"))))
-        found = seen.get(same)
-        if found is None:
-            try:
-                found = list(definition.get_resources(ctx, ent=Entity(vmf, keys=keys)))
-            except Exception:  # noqa: BLE001 - a class function that fails names nothing
-                found = []
-            seen[same] = found
-        for kind, value in found:
-            if kind in skipped or not value:
-                continue
-            out += [Reference(r.path, r.reason, optional=True)
-                    for r in _resource(kind, value, reason, FileType)]
-        for key, kind, default in ea.fgd_defaults(classname.lower()):
-            if key.casefold() not in keys:
-                out += [Reference(r.path, r.reason, optional=True) for r in key_references(
-                    kind, default, (f"entity {index} {classname} {key!r} (default)",))]
-    return out
-
-
-_PLACE_KEYS = frozenset(("origin", "angles", "hammerid", "targetname", "parentname"))
-
-
-def _resource(kind: object, value: str, reason: tuple[str, ...],
-              file_type: Any) -> list[Reference]:
-    """A srctools resource `(FileType, value)` as references."""
-    if kind is file_type.GAME_SOUND:
-        return [Reference(SOUNDSCRIPT + value.strip().casefold(), reason)]
-    if kind is file_type.PARTICLE:
-        return [Reference(PARTICLE + value.strip().casefold(), reason)]
-    if kind is file_type.SOUNDSCAPE_NAME:
-        return [Reference(SOUNDSCAPE + value.strip().casefold(), reason)]
-    if kind is file_type.RAW_SOUND:
-        return _sound(value if value.lower().endswith(SOUND_EXTENSIONS) else value + ".wav",
-                      reason)
-    if kind is file_type.MATERIAL:
-        return key_references(ea.MATERIAL, value, reason)
-    if kind is file_type.TEXTURE:
-        return key_references(ea.TEXTURE, value, reason)
-    if kind is file_type.MODEL:
-        return key_references(ea.MODEL, value, reason)
-    if kind is file_type.VSCRIPT_SQUIRREL:
-        return key_references(ea.VSCRIPT, value, reason)
-    path = asset_path(value)
-    return [Reference(path, reason)] if path else []
 
 
 def _worldspawn(bsp: Bsp) -> dict[str, str]:

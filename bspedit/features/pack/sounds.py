@@ -2,13 +2,13 @@
 
 A `soundscript:<name>` reference is looked up in the files `scripts/game_sounds_manifest.txt`
 lists (any `*_file` key: `precache_file`, `preload_file`, ...), then in the map's
-`maps/<map>_level_sounds.txt`, which overrides them. Its `wave` and `rndwave` entries lead to
-`sound/<file>`. When the entry comes from the map's own file, that file is a dependency too
-(the game loads it from the map); the manifest's files are the game's and are not listed.
+`maps/<map>_level_sounds.txt`, which overrides them. It leads to the script file that defines
+it (`scripts/game_sounds_weapons.txt`, or the map's own file: required when the name is), then
+its `wave` and `rndwave` entries to `sound/<file>`.
 
 A `soundscape:<name>` reference is looked up in `scripts/soundscapes_manifest.txt`'s `file`s,
-then `scripts/soundscapes_<map>.txt` (which overrides them and, when used, is a dependency).
-It leads to its `wave`s (in `playlooping`, and `playrandom`'s `rndwave`), the soundscripts its
+then `scripts/soundscapes_<map>.txt` (which overrides them). It leads to the file that defines
+it, its `wave`s (in `playlooping`, and `playrandom`'s `rndwave`), the soundscripts its
 `soundname` keys name, and the soundscapes its `playsoundscape` blocks nest.
 
 Sound characters at the start of a file name (`SOUND_CHARS`: `*` stream, `#` dry mix, `@` omni,
@@ -50,6 +50,26 @@ def sound_path(value: str) -> str | None:
     if not path.startswith("sound/"):
         path = "sound/" + path
     return path
+
+
+def sound_target(value: str) -> str | None:
+    """What a sound value names: `sound/<file>` when it ends in a sound extension (`.wav`,
+    `.mp3`, `.ogg`), else the soundscript `soundscript:<name>`; None for an empty value or a
+    sentence (`!NAME`)."""
+    value = value.strip()
+    if not value or value.startswith("!"):
+        return None
+    if value.lower().endswith((".wav", ".mp3", ".ogg")):
+        return sound_path(value)
+    return SOUNDSCRIPT + value.casefold()
+
+
+def sound_reference(ref: Reference, step: str, value: str) -> Reference | None:
+    """The sound `value` (`sound_target`) that `ref` leads to by `step`."""
+    target = sound_target(value)
+    if target is None:
+        return None
+    return ref.named(target, step) if target.startswith(SOUNDSCRIPT) else ref.via(step, target)
 
 
 class ScriptIndex:
@@ -114,13 +134,13 @@ def _waves(block) -> list[str]:
 
 def _defined(ref: Reference, index: ScriptIndex,
              prefix: str) -> tuple[Any, list[Reference]] | None:
-    """The block defining the name `ref` carries after `prefix`, and the references it starts
-    with (the map's own script file, when that is where it is defined); None if undefined."""
+    """The block defining the name `ref` carries after `prefix`, and the reference to the
+    script file that defines it; None if undefined."""
     found = index.get(ref.path[len(prefix):])
     if found is None:
         return None
     path, block = found
-    return block, [ref.via(f"{ref.path} defined in", path)] if path == index.map_file else []
+    return block, [ref.via(f"{ref.path} defined in", path)]
 
 
 def soundscript_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
@@ -150,9 +170,8 @@ def soundscape_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
             if kv.has_children():
                 if kv.name == "playsoundscape":
                     for sub in kv.find_all("name"):
-                        out.append(Reference(SOUNDSCAPE + sub.value.strip().casefold(),
-                                             (*ref.reason, f"{ref.path} playsoundscape"),
-                                             ref.optional))
+                        out.append(ref.named(SOUNDSCAPE + sub.value.strip().casefold(),
+                                             f"{ref.path} playsoundscape"))
                 else:
                     walk(kv, kv.name)
             elif kv.name == "wave":
@@ -160,9 +179,8 @@ def soundscape_deps(ref: Reference, index: ScriptIndex) -> list[Reference]:
                 if sound:
                     out.append(ref.via(f"{ref.path} {where} wave", sound))
             elif kv.name == "soundname" and kv.value.strip():
-                out.append(Reference(SOUNDSCRIPT + kv.value.strip().casefold(),
-                                     (*ref.reason, f"{ref.path} {where} soundname"),
-                                     ref.optional))
+                out.append(ref.named(SOUNDSCRIPT + kv.value.strip().casefold(),
+                                     f"{ref.path} {where} soundname"))
 
     walk(block, name)
     return out
