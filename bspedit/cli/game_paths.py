@@ -25,9 +25,9 @@ def check_paths(args: argparse.Namespace) -> None:
     for vpk in getattr(args, "vpk", None) or ():
         _vpk(vpk)
     for option, what in (("fgd", "FGD file"), ("base", "list file")):
-        value = getattr(args, option, None)
-        if value is not None:
-            _file(option, value, what)
+        value = getattr(args, option, None)       # one path, or a list (repeatable --fgd)
+        for path in [value] if isinstance(value, str) else value or ():
+            _file(option, path, what)
 
 
 def load(args: argparse.Namespace) -> GameFS:
