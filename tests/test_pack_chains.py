@@ -240,6 +240,39 @@ def test_particle_manifest_and_overview():
                                          "materials/overviews/mymap.vmt"]
 
 
+def test_particle_index_engine_order_and_parsing():
+    """A system is looked up in the map's manifest's files, then the game's, then the unlisted
+    .pcf files; a file whose bytes do not hold the name is never parsed."""
+    from bspedit.features.pack import particles
+    from bspedit.features.pack.particles import ParticleIndex
+
+    if not PORTAL.is_dir():
+        pytest.skip("../shared/content is absent")
+    fire = (PORTAL / "particles" / "fire_02.pcf").read_bytes()
+    files = {"maps/mymap_particles.txt": 'particles_manifest { "file" "!particles/b.pcf" }',
+             "particles/particles_manifest.txt": 'particles_manifest { "file" "particles/a.pcf" '
+                                                 '"file" "particles/b.pcf" }',
+             "particles/a.pcf": fire, "particles/b.pcf": fire, "particles/c.pcf": fire.replace(
+                 b"fire_verysmall_01\0", b"fire_verysmall_77\0")}
+    read = reader(files)
+    parsed = []
+    systems = particles._systems
+    try:
+        particles._systems = lambda data: parsed.append(len(data)) or systems(data)
+        index = ParticleIndex(read, "mymap",
+                              lambda folder: [p for p in files if p.endswith(".pcf")])
+        assert [f for f, _ in index.files()] == ["particles/b.pcf", "particles/a.pcf",
+                                                 "particles/c.pcf"]
+        assert index.get("FIRE_MEDIUM_01") == ("particles/b.pcf", True)
+        assert index.get("fire_verysmall_77") == ("particles/c.pcf", False)
+        assert index.get("no_such_system") is None
+    finally:
+        particles._systems = systems
+    assert len(parsed) == 2                 # b.pcf once, c.pcf once; a.pcf never
+    without_listing = ParticleIndex(read, "mymap")
+    assert without_listing.get("fire_verysmall_77") is None
+
+
 # ---------------------------------------------------------------- the real mods
 
 needs_content = pytest.mark.skipif(not PORTAL.is_dir(), reason="../shared/content is absent")

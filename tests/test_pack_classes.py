@@ -217,6 +217,15 @@ def assemble(root: Path, bsp_source: Path, name: str = MAP) -> Path:
         f'"{name}"\n{{\n\t"channel" "CHAN_AUTO"\n\t"wave" "{wave}"\n}}\n\n'
         for name, wave in SOUNDS.items()))
     write(root, "scripts/propdata.txt", PROPDATA)
+    # a real .pcf listed by the game's particle manifest, and a copy whose one system is
+    # renamed (same length) that no manifest lists
+    fire = (PORTAL / "particles" / "fire_02.pcf").read_bytes()
+    write(root, "particles/fire_02.pcf", fire)
+    assert fire.count(b"fire_verysmall_01\0") == 1
+    write(root, "particles/mymap_unlisted.pcf", fire.replace(b"fire_verysmall_01\0",
+                                                             b"fire_verysmall_99\0"))
+    write(root, "particles/particles_manifest.txt",
+          'particles_manifest\n{\n\t"file" "particles/fire_02.pcf"\n}\n')
     write(root, "scenes/mymap/intro.vcd", SCENE)
     write(root, "scenes/mymap/sub.vcd", SUBSCENE)
     for script, data in VSCRIPTS.items():
@@ -240,6 +249,9 @@ def add_entities(bsp_path: Path) -> None:
         ents.add_entity({"classname": "logic_choreographed_scene",
                          "SceneFile": "scenes/mymap/intro.vcd"})
         ents.add_entity({"classname": "ambient_generic", "message": "Ambient.Hum"})
+        ents.add_entity({"classname": "info_particle_system", "effect_name": "Fire_Medium_01"})
+        ents.add_entity({"classname": "info_particle_system",
+                         "effect_name": "fire_verysmall_99"})
         ents.add_entity({"classname": "prop_door_rotating", "model": "models/props/testdoor.mdl",
                          "hardware": "1"})
         button = ents.add_entity({"classname": "func_button", "model": "*1"})
@@ -265,8 +277,8 @@ def add_entities(bsp_path: Path) -> None:
 
 
 def packlist(roots: list[Path], bsp_path: Path) -> dict[str, str]:
-    """srctools' packlist on the map, over the folders `roots` (its soundscript and
-    soundscape manifests loaded): each file it names -> "content", "pak" or "missing"."""
+    """srctools' packlist on the map, over the folders `roots` (its soundscript, soundscape
+    and particle manifests loaded): each file it names -> "content", "pak" or "missing"."""
     from srctools.bsp import BSP
     from srctools.filesys import FileSystemChain, RawFileSystem
     from srctools.packlist import PackList
@@ -275,6 +287,7 @@ def packlist(roots: list[Path], bsp_path: Path) -> dict[str, str]:
     packer = PackList(chain)
     packer.load_soundscript_manifest()
     packer.load_soundscape_manifest()
+    packer.load_particle_manifest()
     bsp = BSP(str(bsp_path))
     packer.pack_from_bsp(bsp)
     packer.pack_from_ents(bsp.ents, bsp_path.stem)
@@ -428,6 +441,26 @@ def test_soundscript_names_lead_to_their_file(report):
     assert not row["optional"] and row["reason"][-1] == "soundscript:ambient.hum defined in"
     assert "soundscript:unused.entry" not in named
     assert "sound/test/unused.wav" not in files
+
+
+@needs_content
+def test_particle_names_lead_to_their_pcf(report):
+    """A system name (any case) leads to the .pcf a particle manifest lists that defines it;
+    one only an unlisted .pcf defines leads there, the reason saying the engine will not load
+    it; a name no .pcf here defines is unknown (the mod's base search path is not here)."""
+    files, found = rows(report), names(report)
+    listed = found["particle:fire_medium_01"]
+    assert listed["resolved"] is True and listed["defined_in"] == "particles/fire_02.pcf"
+    assert files["particles/fire_02.pcf"]["location"] == "loose"
+    assert any("particle:fire_medium_01 defined in" in step
+               for step in files["particles/fire_02.pcf"]["reason"])
+    unlisted = found["particle:fire_verysmall_99"]
+    assert unlisted["defined_in"] == "particles/mymap_unlisted.pcf"
+    assert "not in a particle manifest" in files["particles/mymap_unlisted.pcf"]["reason"][-1]
+    assert found["particle:test_muzzle"]["resolved"] is None and report["unknown_reason"]
+    # the systems' materials follow from the file
+    assert any(p.startswith("materials/") and "fire_02.pcf" in " ".join(r["reason"])
+               for p, r in files.items())
 
 
 @needs_content

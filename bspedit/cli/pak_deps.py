@@ -158,8 +158,7 @@ def run_deps(args: argparse.Namespace) -> int:
         args.report.say(_line(row))
     for name in result["names"]:
         state = {True: f"defined in {name['defined_in']}", False: "not defined",
-                 None: "not looked up" if name["kind"] == "particle" else "unknown"}[
-            name["resolved"]]
+                 None: "unknown"}[name["resolved"]]
         args.report.say(f"{name['kind']}:{name['name']}: {state} <- {' > '.join(name['reason'])}")
     c = result["counts"]
     args.report.say(f"{c['files']} files: {c['pak']} packed, {c['loose']} loose, {c['vpk']} in "

@@ -12,9 +12,8 @@ unreadable); the chains never touch a file system themselves. What each kind lea
 - `.vmt`: `materials.material_deps` (textures, named materials, a patch's parent);
 - `.mdl`: `models.model_deps` (side files, skins' materials, included models, gibs);
 - `soundscript:<name>`, `soundscape:<name>`: `sounds` (down to `sound/...` files);
-- `.pcf`: `particle_deps` (each system's `material`, and the models of model renderers);
-- a particle manifest (`particles/particles_manifest*.txt`, `maps/<map>_particles.txt`):
-  `particle_manifest_deps` (its `.pcf` files);
+- `.pcf`, a particle manifest, `particle:<name>`: `particles` (a file's systems' materials
+  and models; a manifest's `.pcf` files; the `.pcf` defining a system);
 - `resource/overviews/<map>.txt`: `overview_deps` (its `material`);
 - `maps/<map>_manifest.txt` (Mapbase): `mapbase_manifest_deps` (the files and scripts its
   entries load; its soundscript files do not join the soundscript look-up);
@@ -34,9 +33,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from .gamescripts import scene_deps, weapon_script_candidate, weapon_script_deps
-from .materials import material_deps, material_path, read_keyvalues
-from .model import BREAKABLE, Reference, asset_path
+from .materials import leaf_values, material_deps, material_path, read_keyvalues
+from .model import BREAKABLE, PARTICLE, Reference, asset_path
 from .models import gib_models, model_deps, model_path
+from .particles import MANIFEST_NAME, ParticleIndex, particle_deps, particle_manifest_deps
 from .sounds import (
     SOUNDSCAPE,
     SOUNDSCRIPT,
@@ -50,80 +50,14 @@ from .vscripts import script_path, vscript_deps
 Read = Callable[[str], "bytes | None"]
 PROPDATA = "scripts/propdata.txt"
 
-_PARTICLE_MANIFEST = re.compile(r"(particles/particles_manifest[^/]*|maps/[^/]+_particles)\.txt")
 _OVERVIEW = re.compile(r"resource/overviews/[^/]+\.txt")
 _MAPBASE_MANIFEST = re.compile(r"maps/[^/]+_manifest\.txt")
-# Particle attributes that name a material, and those that name a model.
-_PARTICLE_MATERIAL_KEYS = ("material",)
-_PARTICLE_MODEL_KEYS = ("sequence 0 model",)
-
-
-def _leaf_values(ref: Reference, read: Read, key: str) -> Iterator[str]:
-    """The non-empty values of every `key` leaf of the KeyValues file `ref` names."""
-    root = read_keyvalues(read, ref.path)
-    for kv in root.iter_tree() if root is not None else ():
-        if kv.name == key and not kv.has_children() and kv.value.strip():
-            yield kv.value.strip()
-
-
-def particle_manifest_deps(ref: Reference, read: Read) -> list[Reference]:
-    """The `.pcf` files a particle manifest's `file` keys list (a leading `!`, "precache
-    every system", stripped)."""
-    return [ref.via(f"{ref.path} file", value.lstrip("!"))
-            for value in _leaf_values(ref, read, "file") if value.lstrip("!")]
-
-
-def particle_deps(ref: Reference, read: Read) -> list[Reference]:
-    """What a `.pcf` leads to: every system's `material` (a material, as the sprite
-    renderers draw it) and the models of its model renderers."""
-    import io
-
-    from srctools.dmx import Element
-
-    data = read(ref.path)
-    if data is None:
-        return []
-    try:
-        root, _fmt, _version = Element.parse(io.BytesIO(data))
-        systems = root["particleSystemDefinitions"]
-    except Exception:  # noqa: BLE001 - not a readable PCF: nothing to follow
-        return []
-    out: list[Reference] = []
-    try:
-        elements = list(systems.iter_elem())
-    except Exception:  # noqa: BLE001
-        return []
-    for system in elements:
-        for key in _PARTICLE_MATERIAL_KEYS:
-            value = _string(system, key)
-            if value:
-                out.append(ref.via(f"{ref.path} {system.name} {key}", material_path(value)))
-        for group in ("renderers", "operators", "initializers", "emitters"):
-            try:
-                operators = list(system[group].iter_elem())
-            except Exception:  # noqa: BLE001, S112 - absent or not an element array
-                continue
-            for operator in operators:
-                for key in _PARTICLE_MODEL_KEYS:
-                    value = _string(operator, key)
-                    if value:
-                        out.append(ref.via(f"{ref.path} {system.name} {key}",
-                                           model_path(value)))
-    return out
-
-
-def _string(element, key: str) -> str:
-    try:
-        value = element[key].val_str
-    except Exception:  # noqa: BLE001 - absent, or not a string
-        return ""
-    return value.strip()
 
 
 def overview_deps(ref: Reference, read: Read) -> list[Reference]:
     """A `resource/overviews/<map>.txt`'s `material` (the radar image)."""
     return [ref.via(f"{ref.path} material", material_path(value))
-            for value in _leaf_values(ref, read, "material")]
+            for value in leaf_values(read, ref.path, "material")]
 
 
 def mapbase_manifest_deps(ref: Reference, read: Read, map_name: str) -> list[Reference]:
@@ -148,9 +82,11 @@ class Chains:
     indexes and the propdata gib sets, built on first use."""
 
     def __init__(self, read: Read, map_name: str | None,
-                 exists: Callable[[str], bool] | None = None):
+                 exists: Callable[[str], bool] | None = None,
+                 listing: Callable[[str], Iterable[str]] | None = None):
         self.read = read
         self.exists = exists
+        self.particles = ParticleIndex(read, map_name, listing)
         self.map_name = asset_path(map_name or "")
         self.sounds = soundscript_index(read, map_name)
         self.scapes = soundscape_index(read, map_name)
@@ -160,8 +96,8 @@ class Chains:
         return self.exists(path) if self.exists is not None else self.read(path) is not None
 
     def defined_in(self, path: str) -> str | None:
-        """The script file that defines the soundscript, soundscape or gib set `path` names;
-        None when no script the game (or the map) loads defines it, or `path` is no such
+        """The file that defines the soundscript, soundscape, gib set or particle system `path`
+        names; None when no file the game (or the map) loads defines it, or `path` is no such
         name."""
         if path.startswith(SOUNDSCRIPT):
             found = self.sounds.get(path[len(SOUNDSCRIPT):])
@@ -170,14 +106,17 @@ class Chains:
         elif path.startswith(BREAKABLE):
             name = path[len(BREAKABLE):]
             return PROPDATA if gib_models(name, self.read, self.cache) else None
+        elif path.startswith(PARTICLE):
+            particle = self.particles.get(path[len(PARTICLE):])
+            return particle[0] if particle is not None else None
         else:
             return None
         return found[0] if found is not None else None
 
     def defined(self, path: str) -> bool | None:
-        """Whether a script the game (or the map) loads defines the soundscript, soundscape or
-        gib set `path` names (None for other paths)."""
-        if not path.startswith((SOUNDSCRIPT, SOUNDSCAPE, BREAKABLE)):
+        """Whether a script the game (or the map) loads defines the soundscript, soundscape,
+        gib set or particle system `path` names (None for other paths)."""
+        if not path.startswith((SOUNDSCRIPT, SOUNDSCAPE, BREAKABLE, PARTICLE)):
             return None
         return self.defined_in(path) is not None
 
@@ -189,6 +128,8 @@ class Chains:
             return soundscape_deps(ref, self.scapes)
         if path.startswith(BREAKABLE):
             return self._gibs(ref)
+        if path.startswith(PARTICLE):
+            return self.particles.deps(ref)
         if path.endswith(".vmt"):
             return material_deps(ref, self.read, exists=self.exists)
         if path.endswith(".mdl"):
@@ -199,7 +140,7 @@ class Chains:
                 if not path.endswith(".hdr.vtf") and self._exists(hdr) else []
         if path.endswith(".pcf"):
             return particle_deps(ref, self.read)
-        if _PARTICLE_MANIFEST.fullmatch(path):
+        if MANIFEST_NAME.fullmatch(path):
             return particle_manifest_deps(ref, self.read)
         if _OVERVIEW.fullmatch(path):
             return overview_deps(ref, self.read)

@@ -11,13 +11,11 @@ lacks, or no gameinfo and so no base game), since what is not here may be the ba
 An unknown file is not missing: it fails neither `--strict` nor autopack.
 
 Names that are not files (`soundscript:`, `soundscape:`, `particle:`, `breakable:`) are listed
-apart, in `names`: a soundscript, soundscape or gib set name is resolved when a script the game
-(or the map) loads defines it (`defined_in` names that file), and that file and the files the
-name plays are ordinary entries of `files` with the name in their reason. Particle names are
-not looked up by name (that takes parsing every `.pcf`); the `.pcf` files the map's particle
-manifest lists are followed as files, and a particle name is reported with `resolved` None.
-A name no script here defines is None too (unknown) when the file system cannot judge (the
-base game's scripts may define it).
+apart, in `names`: a soundscript, soundscape, gib set or particle system name is resolved when
+a file the game (or the map) loads defines it (`defined_in` names that file: a script, or the
+`.pcf` of a system, see `particles`), and that file and the files the name plays or draws are
+ordinary entries of `files` with the name in their reason. A name no file here defines is None
+(unknown) when the file system cannot judge (the base game's files may define it).
 
 A file reached from what an entity's class loads by itself (`classres`) has `class_resource`
 set: `audit` and `autopack` can tell those apart from what the map names.
@@ -194,6 +192,12 @@ class MapFiles:
         path = asset_path(path)
         return path in self.pak or self.fs.locate(path) is not None
 
+    def listing(self, folder: str) -> list[str]:
+        """Every file under the asset folder `folder`: the pakfile's, then the game's."""
+        start = asset_path(folder) + "/"
+        return [p for p in self.pak if p.startswith(start)] + \
+            [p for p, _ in self.fs.iter_files(folder)]
+
 
 def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True,
          database: EntityDatabase | None = None) -> Deps:
@@ -205,7 +209,7 @@ def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True,
 
     name = map_name(bsp) if name is None else name
     files = MapFiles(bsp, fs)
-    chains = Chains(files.read, name, files.exists)
+    chains = Chains(files.read, name, files.exists, files.listing)
     refs = closure(map_references(bsp, name, fgd=fgd, database=database, read=files.read),
                    chains)
     report = Deps(name)
@@ -215,7 +219,7 @@ def deps(bsp: Bsp, fs: GameFS, *, name: str | None = None, fgd: bool = True,
             continue
         kind, _, value = ref.path.partition(":")
         where = chains.defined_in(ref.path)
-        resolved = None if kind == "particle" else where is not None
+        resolved: bool | None = where is not None
         if resolved is False and fs.unjudged is not None:
             resolved = None     # the base game's scripts may define it
         report.names.append(Name(kind, value, ref.reason, ref.optional, resolved, where,

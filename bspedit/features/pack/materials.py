@@ -72,6 +72,14 @@ def read_keyvalues(read: Callable[[str], bytes | None], path: str):
         return None
 
 
+def leaf_values(read: Callable[[str], bytes | None], path: str, key: str) -> Iterator[str]:
+    """The non-empty values of every `key` leaf of the KeyValues file at `path`."""
+    root = read_keyvalues(read, path)
+    for kv in root.iter_tree() if root is not None else ():
+        if kv.name == key and not kv.has_children() and kv.value.strip():
+            yield kv.value.strip()
+
+
 def texture_path(value: str) -> str:
     """`materials/<value>.vtf` for a texture parameter's value (`Brick\\Wall.VTF` ->
     `materials/brick/wall.vtf`; a leading `materials/` is not doubled)."""
