@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from .picture import _Light
 
 #: supersampled pixels coloured at a time: a band is this many over the picture's width
-#: (1024 px pictures: 4 bands; 16384 px: 64 rows)
-BAND_PIXELS = 1 << 20
+#: (a 1024 px square: 16 bands of 64 rows; 16384 px: 16 rows); about 40 bytes each, 250 with
+#: lightmap colours
+BAND_PIXELS = 1 << 18
 EDGE_SHADE = 0.62
 #: the height ramp's steps, and the shade levels (0 to SHADE_TOP) of its look-up table
 RAMP_STEPS, SHADES, SHADE_TOP = 1024, 64, 1.25
