@@ -3,7 +3,7 @@ that memory stays flat whatever the picture's size: each band's polygons are dra
 (`raster.Bands`), each pixel gets its colour from its polygon (height from the polygon's
 plane, slope shade, the colour mode's table or light), pixels where the height jumps are
 darkened, the supersampled band is averaged down, and the height legend is drawn into the
-band(s) it overlaps.
+band(s) it overlaps (its corner chosen first, from the rows it may cover).
 """
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ class Painter:
 
     @property
     def rows_per_band(self) -> int:
+        """Picture rows a band holds: `BAND_PIXELS` samples, at least one row."""
         fine = self.frame.width * self.factor * self.factor
         return max(1, BAND_PIXELS // fine)
 
@@ -145,7 +146,7 @@ class Painter:
             level = numpy.clip(shade * ((SHADES - 1) / SHADE_TOP) + 0.5, 0, SHADES - 1)
             step = numpy.clip((z - low) * to_ramp + 0.5, 0, RAMP_STEPS - 1)
             rgba[..., :3] = self.ramp[level.astype(numpy.int32) * RAMP_STEPS +
-                                           step.astype(numpy.int32)]
+                                      step.astype(numpy.int32)]
         elif self.color == "lightmap":
             assert self.light is not None
             height, width = count // factor, fine.width // factor
