@@ -2,7 +2,7 @@
 
 Only faces the player sees (`geometry.HIDDEN`) that face up (their normal, after the side
 flag, has z > 0) are drawn. Polygons are drawn lowest first into a supersampled integer
-image (`raster.rasterize`), so the surface nearest the viewer wins; each pixel then gets its
+image (`raster.Bands`), so the surface nearest the viewer wins; each pixel then gets its
 polygon's height from the polygon's plane and its colour from the mode:
 
 - `height`: a ramp from the lowest to the highest drawn point (the legend gives the range);
