@@ -8,12 +8,15 @@ import os
 
 from ..bsp import Bsp
 from ..errors import BspError
+from ..progress import bar
 from . import SUMMARIES, render_maps
 from .common import add_verb, set_result
 
 #: picture formats by file extension
 FORMATS = {".png": "png", ".svg": "svg"}
 DEFAULT_SIZE = 1024
+#: pictures of at least this many pixels get a progress bar (4096 x 4096: about 2 s)
+BIG_PICTURE = 4096 * 4096
 
 
 def _size(text: str) -> int:
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         return render_maps.run(args)
     from ..container.outputs import write_file
     from ..features.render.picture import topdown
-    from ..features.render.writers import png_bytes, svg_bytes
+    from ..features.render.writers import png_chunks, svg_bytes
     from ..features.texwad import read_palette
 
     if args.pack or args.in_place or args.dry_run:
@@ -97,9 +100,13 @@ def run(args: argparse.Namespace) -> int:
         picture = topdown(bsp, size=args.size or DEFAULT_SIZE, color=args.color,
                           models=args.models, palette=palette, legend=not args.no_legend,
                           sky=not args.no_sky, skybox=args.skybox, overhead=args.overhead)
-        data = png_bytes(picture) if kind == "png" else svg_bytes(picture)
-        write_file(args.output, data, inputs=[bsp.path])
-    frame = picture.frame
+        frame = picture.frame
+        if kind == "svg":
+            write_file(args.output, svg_bytes(picture), inputs=[bsp.path])
+        else:
+            with bar(frame.height, f"render {os.path.basename(args.output)}", unit="rows",
+                     minimum=-(-BIG_PICTURE // frame.width)) as shown:
+                write_file(args.output, png_chunks(picture, shown.advance), inputs=[bsp.path])
     set_result(args, {"output": args.output, "format": kind, "models": args.models,
                       **picture.summary()})
     skipped = ", ".join(f"{n} {reason}" for reason, n in picture.faces_skipped.items())

@@ -125,36 +125,33 @@ def sample(page: Array, uv: Array) -> Array:
 
 #: the legend's size in pixels, and the smallest picture side that gets one
 LEGEND_BAR, LEGEND_TEXT, LEGEND_FROM = (120, 8), 11, 160
+#: the legend's box (w, h): the bar and its two labels
+LEGEND_BOX = (LEGEND_BAR[0] + 8, LEGEND_BAR[1] + LEGEND_TEXT + 10)
 
 
-def _corner(image: Image.Image, box: tuple[int, int]) -> tuple[int, int]:
-    """The top-left of the picture corner where a `box` (w, h) covers the fewest drawn
-    pixels (the legend hides as little of the map as it can)."""
-    import numpy
-
-    alpha = numpy.asarray(image.getchannel("A"))
-    w, h = box
-    width, height = image.size
-    places = [(2, 2), (width - w - 2, 2), (2, height - h - 2), (width - w - 2, height - h - 2)]
-    return min(places, key=lambda p: int(alpha[p[1]:p[1] + h, p[0]:p[0] + w].sum()))
+def legend_places(width: int, height: int) -> list[tuple[int, int]]:
+    """The top-left corners where a picture of `width` x `height` may hold the legend (its
+    four corners; none when it is too small for one)."""
+    if min(width, height) < LEGEND_FROM:
+        return []
+    w, h = LEGEND_BOX
+    return [(2, 2), (width - w - 2, 2), (2, height - h - 2), (width - w - 2, height - h - 2)]
 
 
 def label(value: float) -> str:
     return f"{value:.0f}"
 
 
-def draw_legend(image: Image.Image, z_range: tuple[float, float]) -> None:
-    """Draw the height ramp and its range into a corner of `image` (when it is large
-    enough)."""
+def draw_legend(image: Image.Image, z_range: tuple[float, float], at: tuple[int, int]) -> None:
+    """Draw the height ramp and its range with the box's top-left at `at`, in pixels of
+    `image`, which may hold a band of the picture's rows only: what lies outside it is
+    clipped, and each band draws its part."""
     from PIL import ImageDraw
 
-    if min(image.size) < LEGEND_FROM:
-        return
     bar_w, bar_h = LEGEND_BAR
-    box = (bar_w + 8, bar_h + LEGEND_TEXT + 10)
-    x, y = _corner(image, box)
+    x, y = at
     draw = ImageDraw.Draw(image)
-    draw.rectangle([x, y, x + box[0] - 1, y + box[1] - 1], fill=(0, 0, 0, 160))
+    draw.rectangle([x, y, x + LEGEND_BOX[0] - 1, y + LEGEND_BOX[1] - 1], fill=(0, 0, 0, 160))
     steps = len(RAMP) - 1
     for i in range(bar_w):
         t = i / max(bar_w - 1, 1) * steps

@@ -2,7 +2,7 @@
 
 Only faces the player sees (`geometry.HIDDEN`) that face up (their normal, after the side
 flag, has z > 0) are drawn. Polygons are drawn lowest first into a supersampled integer
-image (`raster.rasterize`), so the surface nearest the viewer wins; each pixel then gets its
+image (`raster.Bands`), so the surface nearest the viewer wins; each pixel then gets its
 polygon's height from the polygon's plane and its colour from the mode:
 
 - `height`: a ramp from the lowest to the highest drawn point (the legend gives the range);
@@ -11,11 +11,15 @@ polygon's height from the polygon's plane and its colour from the mode:
 
 Slopes are shaded by a light from the north-west, and pixels where the height jumps (walls,
 steps, ledges) are darkened, so that floors at one height stay readable. The supersampled
-picture is averaged down (antialiasing).
+picture is averaged down (antialiasing). The pixels are made on demand, one band of rows at
+a time (`paint.Painter`): `Picture.rows()` streams them (`writers.png_chunks`), `image` holds
+them whole, and the SVG (`Picture.outlines()`) needs none.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy
@@ -23,8 +27,9 @@ import numpy
 from ...errors import BspError
 from . import colors
 from .geometry import REASONS, Array, Geometry
+from .paint import Painter
 from .playable import playable
-from .raster import Frame, affine, planes, rasterize, reduce
+from .raster import Frame, affine, corner_indices, planes
 from .shapes import geometry
 
 if TYPE_CHECKING:
@@ -38,23 +43,17 @@ MODELS = ("all", "world")
 UP = 1e-3
 #: the light that shades slopes: from the north-west, high
 LIGHT = numpy.array([-0.45, 0.55, 1.0]) / numpy.linalg.norm([-0.45, 0.55, 1.0])
-EDGE_SHADE = 0.62
 #: the colour of upward sky faces (pale blue)
 SKY = (172, 198, 222)
 #: largest picture side drawn at 2x2 samples per pixel (larger ones: 1 sample)
 SUPERSAMPLED_UP_TO = 2048
-#: rows of supersampled pixels coloured at a time
-BAND = 256
-#: the height ramp's steps, and the shade levels (0 to SHADE_TOP) of its look-up table
-RAMP_STEPS, SHADES, SHADE_TOP = 1024, 64, 1.25
 
 
 @dataclass
 class Picture:
-    """A rendered picture: the RGBA image (alpha 0 where nothing is drawn), its frame, and
-    what the writers and reports need."""
+    """A rendered picture: its frame, its pixels on demand (`rows()`, `image`: RGBA, alpha 0
+    where nothing is drawn), and what the writers and reports need."""
 
-    image: Image.Image
     frame: Frame
     color: str
     legend: dict[str, float] | None          # height mode: {"min_z", "max_z"} of the ramp
@@ -64,7 +63,19 @@ class Picture:
     order: Array = field(repr=False)          # the drawn polygons, in paint order
     key: Array = field(repr=False)            # (len(order),) their paint order key
     colours: Array = field(repr=False)        # (len(order), 3) flat colour of each
+    painter: Painter = field(repr=False)
     playable: dict[str, Any] = field(default_factory=dict)     # `Playable.summary()`
+
+    def rows(self) -> Iterator[Array]:
+        """The RGBA pixels, top to bottom, in bands of rows ((rows, width, 4) uint8 arrays):
+        the whole picture is never in memory."""
+        return self.painter.rows()
+
+    @cached_property
+    def image(self) -> Image.Image:
+        """The whole picture as a Pillow RGBA image, made on first use (width x height x 4
+        bytes: for big pictures, `rows()`)."""
+        return self.painter.image()
 
     def outlines(self) -> list[tuple[int, tuple[int, int, int], list[Array]]]:
         """Per drawn face, in paint order (sky, then lowest first): (face, RGB, its polygons
@@ -172,92 +183,20 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     key = numpy.where(is_sky, -numpy.inf, centre)
     order = selected[numpy.argsort(key[selected], kind="stable")]
     factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
-    fine = frame.finer(factor)
-    ids = rasterize(geo, order, fine)
     light = None if atlases is None else _Light.of(geo, atlases)
     flat = _flat_colours(bsp, geo, order, color, z_range, light, palette)
     flat[is_sky[order]] = SKY
-    rgba = _pixels(bsp, geo, ids, fine, factor, color, z_range, is_sky, light, palette)
-    image = reduce(rgba, factor)
+    textures = colors.texture_colours(bsp, geo.names, palette) if color == "texture" else None
+    shade = _slope_shade(geo.normal)
+    painter = Painter.of(geo, order, frame, factor, color, z_range, is_sky, shade, SKY,
+                         textures, light, legend and color == "height" and len(selected) > 0)
     legend_range = {"min_z": z_range[0], "max_z": z_range[1]} if color == "height" else None
-    if legend and legend_range is not None and len(selected):
-        colors.draw_legend(image, z_range)
-    return Picture(image, frame, color, legend_range, int(drawn_faces.sum()), skipped, geo,
-                   order, key[order], flat * _slope_shade(geo.normal[order])[:, None],
-                   plan.summary())
-
-
-def _pixels(bsp: Bsp, geo: Geometry, ids: Array, fine: Frame, factor: int, color: str,
-            z_range: tuple[float, float], is_sky: Array, light: _Light | None,
-            palette: bytes | None) -> Array:
-    """(H, W, 4) uint8: each pixel's colour from its polygon `ids` (1 + polygon, 0: none),
-    worked out in bands of rows (memory stays flat whatever the picture's size). The light
-    (smooth, 16 units a luxel) is sampled once per picture pixel, at its centre, on a polygon
-    drawn in it, for its `factor` x `factor` samples."""
-    # per polygon, row 0 standing for "nothing": plane, slope shade, sky, texture colour
-    plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
-    shade_of = numpy.concatenate([[1.0], _slope_shade(geo.normal)]).astype(numpy.float32)
-    sky_of = numpy.concatenate([[False], is_sky])
-    # height: one table of ramp colours x shade levels; texture: each polygon's colour,
-    # shaded, plain and on an edge; both as bytes, so a pixel is one look-up
-    levels = numpy.linspace(0.0, SHADE_TOP, SHADES, dtype=numpy.float32)
-    ramp = colors.ramp(numpy.linspace(0.0, 1.0, RAMP_STEPS)).astype(numpy.float32)
-    shaded_ramp = _bytes(levels[:, None, None] * ramp[None]).reshape(-1, 3)
-    to_ramp = (RAMP_STEPS - 1) / max(z_range[1] - z_range[0], 1e-6)
-    table = None
-    if color == "texture":
-        colours = colors.texture_colours(bsp, geo.names, palette).astype(numpy.float32)
-        base = numpy.concatenate([numpy.zeros((1, 3), numpy.float32),
-                                  colours[numpy.maximum(geo.face_texture[geo.face], 0)]])
-        edge_factor = numpy.array([1.0, EDGE_SHADE], numpy.float32)
-        shaded = base[:, None] * (shade_of[:, None] * edge_factor)[..., None]
-        table = _bytes(shaded).reshape(-1, 3)
-    xs, ys = fine.to_world(numpy.arange(fine.width), numpy.arange(fine.height))
-    centre_x = xs.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
-    centre_y = ys.reshape(-1, factor).mean(axis=1).astype(numpy.float32)
-    xs, ys = xs.astype(numpy.float32)[None, :], ys.astype(numpy.float32)[:, None]
-    rgba = numpy.empty(ids.shape + (4,), numpy.uint8)
-    for top in range(0, fine.height, BAND):
-        rows = slice(top, min(top + BAND, fine.height))
-        extended = slice(top, min(top + BAND + 1, fine.height))   # a row more for edges
-        band = ids[extended]
-        z = plane[band, 0] * xs + plane[band, 1] * ys[extended] + plane[band, 2]
-        mask = band > 0
-        count = rows.stop - rows.start
-        edge = _edges(numpy.where(mask, z, numpy.float32(numpy.nan)), fine.scale)[:count]
-        band, z, mask = band[:count], z[:count], mask[:count]
-        if table is not None:
-            rgba[rows, :, :3] = table[band * 2 + edge]
-        else:
-            shade = shade_of[band] * (1 + (EDGE_SHADE - 1) * edge.astype(numpy.float32))
-        if color == "height":
-            level = numpy.clip(shade * ((SHADES - 1) / SHADE_TOP) + 0.5, 0, SHADES - 1)
-            step = numpy.clip((z - z_range[0]) * to_ramp + 0.5, 0, RAMP_STEPS - 1)
-            rgba[rows, :, :3] = shaded_ramp[level.astype(numpy.int32) * RAMP_STEPS +
-                                             step.astype(numpy.int32)]
-        elif color == "lightmap":
-            assert light is not None
-            height, width = count // factor, fine.width // factor
-            block = band.reshape(height, factor, width, factor).max(axis=(1, 3))
-            r, c = numpy.nonzero(block)
-            lit = numpy.zeros((height, width, 3), numpy.float32)
-            lit[r, c] = light.at(block[r, c] - 1, centre_x[c], centre_y[top // factor + r])
-            colour = lit.repeat(factor, axis=0).repeat(factor, axis=1)
-            rgba[rows, :, :3] = _bytes(colour * shade[..., None])
-        rgba[rows, :, :3][sky_of[band]] = SKY
-        rgba[rows, :, 3] = numpy.where(mask, 255, 0)
-    return rgba
-
-
-def _bytes(colour: Array) -> Array:
-    return numpy.clip(colour + 0.5, 0, 255).astype(numpy.uint8)
+    return Picture(frame, color, legend_range, int(drawn_faces.sum()), skipped, geo, order,
+                   key[order], flat * shade[order][:, None], painter, plan.summary())
 
 
 def _selected_corners(geo: Geometry, selected: Array) -> Array:
-    sizes = numpy.diff(geo.starts)[selected]
-    at = numpy.repeat(geo.starts[:-1][selected] - numpy.concatenate([[0], numpy.cumsum(
-        sizes)[:-1]]), sizes) + numpy.arange(sizes.sum())
-    return geo.corners[at]
+    return geo.corners[corner_indices(geo.starts, selected)]
 
 
 def _skipped(geo: Geometry, wanted: Array, drawn: Array, facing_up: Array,
@@ -283,19 +222,6 @@ def _slope_shade(normal: Array) -> Array:
     """Brightness of each normal under `LIGHT`, 1 for a flat floor."""
     lit = numpy.clip(normal @ LIGHT, 0.0, 1.0)
     return numpy.clip((0.45 + 0.55 * lit) / (0.45 + 0.55 * LIGHT[2]), 0.35, 1.2)
-
-
-def _edges(heights: Array, scale: float) -> Array:
-    """Pixels whose right or lower neighbour is at another height (a wall, a step, a ledge),
-    slopes excepted."""
-    limit = 4.0 + 2.0 * scale
-    edge = numpy.zeros(heights.shape, bool)
-    with numpy.errstate(invalid="ignore"):
-        right = numpy.abs(heights[:, 1:] - heights[:, :-1]) > limit
-        down = numpy.abs(heights[1:, :] - heights[:-1, :]) > limit
-    edge[:, :-1] |= right
-    edge[:-1, :] |= down
-    return edge
 
 
 def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,

@@ -1,7 +1,8 @@
 """The picture grid (`Frame`) and the top-down rasteriser: polygons drawn as numbers into an
 integer image with Pillow (C speed), lowest first so that the surface nearest the viewer
-wins, then per-pixel facts in numpy: which polygon, its height there (from its plane), and
-any attribute that is affine over it (Quake 3 lightmap coordinates).
+wins, one band of rows at a time (`Bands`: memory flat whatever the picture's size), then
+per-pixel facts in numpy: which polygon, its height there (from its plane), and any
+attribute that is affine over it (Quake 3 lightmap coordinates).
 """
 from __future__ import annotations
 
@@ -109,19 +110,55 @@ def affine(geometry: Geometry, values: Array) -> Array:
     return out
 
 
-def rasterize(geometry: Geometry, order: Array, frame: Frame) -> Array:
-    """(H, W) int32: 1 + the polygon drawn at each pixel (0: none), polygons drawn in `order`
-    (later ones cover earlier ones) into `frame`."""
-    from PIL import Image, ImageDraw
+class Bands:
+    """Polygons drawn as numbers into any band of rows of `frame`, in paint order `order`
+    (later ones cover earlier ones): each band draws only the polygons whose rows it holds,
+    so a band costs its own pixels, never the whole picture's."""
 
-    image = Image.new("I", (frame.width, frame.height), 0)
-    draw = ImageDraw.Draw(image)
-    pixels = frame.to_pixels(geometry.corners) - 0.5      # Pillow: pixel centres at integers
-    flat = pixels.reshape(-1).tolist()
-    starts = (2 * geometry.starts).tolist()
-    for polygon in order.tolist():
-        draw.polygon(flat[starts[polygon]:starts[polygon + 1]], fill=polygon + 1)
-    return numpy.asarray(image, dtype=numpy.int32)
+    def __init__(self, geometry: Geometry, order: Array, frame: Frame) -> None:
+        # Pillow puts pixel centres at integers and truncates a corner to whole pixels (a C
+        # cast): truncated here, a band's corners are whole numbers shifted by its top row,
+        # and each band draws exactly the pixels the whole picture would
+        pixels = numpy.trunc(frame.to_pixels(geometry.corners) - 0.5)
+        self.width, self.height = frame.width, frame.height
+        self.order = order
+        self.pixels = pixels
+        self.starts = geometry.starts
+        rows = pixels[:, 1]
+        ordered = corner_indices(geometry.starts, order)
+        first = numpy.concatenate([[0], numpy.cumsum(numpy.diff(geometry.starts)[order])[:-1]])
+        if len(order):
+            self.low = numpy.minimum.reduceat(rows[ordered], first)
+            self.high = numpy.maximum.reduceat(rows[ordered], first)
+        else:
+            self.low = self.high = numpy.zeros(0)
+
+    def ids(self, top: int, count: int) -> Array:
+        """(count, width) int32: 1 + the polygon drawn at each pixel of rows top..top+count
+        (0: none)."""
+        from PIL import Image, ImageDraw
+
+        image = Image.new("I", (self.width, count), 0)
+        draw = ImageDraw.Draw(image)
+        inside = (self.high >= top) & (self.low < top + count)
+        drawn = self.order[inside]
+        at = corner_indices(self.starts, drawn)
+        corners = self.pixels[at] - (0.0, float(top))
+        flat = corners.reshape(-1).tolist()
+        ends = (2 * numpy.cumsum(numpy.diff(self.starts)[drawn])).tolist()
+        begin = 0
+        for polygon, end in zip((drawn + 1).tolist(), ends):
+            draw.polygon(flat[begin:end], fill=polygon)
+            begin = end
+        return numpy.asarray(image, dtype=numpy.int32)
+
+
+def corner_indices(starts: Array, polygons: Array) -> Array:
+    """The indices of the corners of `polygons`, one polygon after another (`starts`:
+    polygon p's corners are starts[p]:starts[p + 1])."""
+    sizes = numpy.diff(starts)[polygons]
+    offsets = starts[:-1][polygons] - numpy.concatenate([[0], numpy.cumsum(sizes)[:-1]])
+    return numpy.repeat(offsets, sizes) + numpy.arange(sizes.sum(), dtype=numpy.int64)
 
 
 def reduce(rgba: Array, factor: int) -> Image.Image:
