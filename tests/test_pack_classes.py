@@ -16,6 +16,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from packlist_oracle import packlist
 from verbs import run_json
 
 from bspedit.bsp import Bsp
@@ -276,35 +277,11 @@ def add_entities(bsp_path: Path) -> None:
         bsp.save()
 
 
-def packlist(roots: list[Path], bsp_path: Path) -> dict[str, str]:
-    """srctools' packlist on the map, over the folders `roots` (its soundscript, soundscape
-    and particle manifests loaded): each file it names -> "content", "pak" or "missing"."""
-    from srctools.bsp import BSP
-    from srctools.filesys import FileSystemChain, RawFileSystem
-    from srctools.packlist import PackList
-
-    chain = FileSystemChain(*[RawFileSystem(str(r)) for r in roots])
-    packer = PackList(chain)
-    packer.load_soundscript_manifest()
-    packer.load_soundscape_manifest()
-    packer.load_particle_manifest()
-    bsp = BSP(str(bsp_path))
-    packer.pack_from_bsp(bsp)
-    packer.pack_from_ents(bsp.ents, bsp_path.stem)
-    packer.eval_dependencies()
-    pak = {asset_path(n) for n in bsp.pakfile.namelist()}
-    out = {}
-    for file in packer:
-        path = asset_path(file.filename)
-        out[path] = "pak" if path in pak else "content" if path in chain else "missing"
-    return out
-
-
 def check_against_packlist(root: Path, bsp_path: Path, tmp_path: Path) -> dict:
     """deps names every file packlist resolves, at the same kind of place; autopack packs
     every one of the mod's; audit then calls none of them (nor any VScript, soundscript file
     or class resource) unused. The deps report."""
-    theirs = packlist([root], bsp_path)
+    theirs = packlist([root], bsp_path, manifests=True)
     code, report = run("pak", "deps", bsp_path, "--game", root)
     assert code == 0
     files = {row["path"]: row for row in report["result"]["files"]}
@@ -667,7 +644,7 @@ def test_content_maps_against_packlist_with_manifests(bsp_path, tmp_path):
     root = bsp_path.parent.parent
     src = tmp_path / bsp_path.name
     shutil.copyfile(bsp_path, src)
-    theirs = packlist([root], bsp_path)
+    theirs = packlist([root], bsp_path, manifests=True)
     code, report = run("pak", "deps", src, "--game", root)
     assert code == 0
     files = rows(report["result"])

@@ -9,6 +9,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from packlist_oracle import packlist
 from verbs import run_json
 
 from bspedit.bsp import Bsp
@@ -46,49 +47,21 @@ def run(*argv: object) -> tuple[int, dict]:
 
 
 # -- the oracle ----------------------------------------------------------------------------------
-def packlist(mod: Path, bsp_path: Path) -> dict[str, str]:
-    """srctools' packlist on the map: each file it names -> content, vpk, pak or missing."""
+def sprite_values(bsp_path: Path) -> list[str]:
+    """The sprite keys' values of the map, as srctools reads its entities."""
     from srctools.bsp import BSP
-    from srctools.filesys import FileSystemChain, RawFileSystem, VPKFileSystem
-    from srctools.packlist import PackList
 
-    chain = [RawFileSystem(str(mod))] + [VPKFileSystem(str(v))
-                                          for v in sorted(mod.rglob("*_dir.vpk"))]
-    fsys = FileSystemChain(*chain)
-    packer = PackList(fsys)
-    bsp = BSP(str(bsp_path))
-    packer.pack_from_bsp(bsp)
-    packer.pack_from_ents(bsp.ents, bsp_path.stem)
-    packer.eval_dependencies()
-    pak = {asset_path(n) for n in bsp.pakfile.namelist()}
-    out = {}
-    for file in packer:
-        path = asset_path(file.filename)
-        kind = "missing"
-        if path in pak:
-            kind = "pak"
-        else:
-            for n, system in enumerate(chain):
-                try:
-                    system[path]
-                except FileNotFoundError:
-                    continue
-                kind = "content" if n == 0 else "vpk"
-                break
-        out[path] = kind
-    sprites = []
-    for classname, key in SPRITE_CLASSES.items():
-        for ent in bsp.ents.by_class[classname]:
-            if ent[key]:
-                sprites.append(ent[key])
-    return out, sprites
+    ents = BSP(str(bsp_path)).ents
+    return [ent[key] for classname, key in SPRITE_CLASSES.items()
+            for ent in ents.by_class[classname] if ent[key]]
 
 
 @needs_content
 @pytest.mark.parametrize("name", params())
 def test_deps_finds_what_packlist_resolves_and_its_mistakes_right(name):
     mod, path = mod_of(name), map_path(name)
-    theirs, sprites = packlist(mod, path)
+    theirs = packlist([mod], path, vpks=sorted(mod.rglob("*_dir.vpk")))
+    sprites = sprite_values(path)
     code, report = run("pak", "deps", path, "--game", mod)
     assert code == 0 and report["exit"] == 0
     files = {row["path"]: row for row in report["result"]["files"]}

@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from packlist_oracle import packlist
 from verbs import run_json
 
 from bspedit.bsp import Bsp
@@ -68,32 +69,6 @@ def files_of(roots: list[Path]) -> dict[str, Path]:
         for file in sorted(root.rglob("*")):
             if file.is_file():
                 out.setdefault(asset_path(str(file.relative_to(root))), file)
-    return out
-
-
-def packlist(roots: list[Path], bsp_path: Path) -> dict[str, str]:
-    """srctools' packlist over the content roots (its RawFileSystems, no gameinfo): each file
-    it names -> content, pak or missing."""
-    from srctools.bsp import BSP
-    from srctools.filesys import FileSystemChain, RawFileSystem
-    from srctools.packlist import PackList
-
-    chain = FileSystemChain(*(RawFileSystem(str(r)) for r in roots))
-    packer = PackList(chain)
-    bsp = BSP(str(bsp_path))
-    packer.pack_from_bsp(bsp)
-    packer.pack_from_ents(bsp.ents, bsp_path.stem)
-    packer.eval_dependencies()
-    pak = {asset_path(n) for n in bsp.pakfile.namelist()}
-    out = {}
-    for file in packer:
-        path = asset_path(file.filename)
-        try:
-            chain[path]
-            found = True
-        except FileNotFoundError:
-            found = False
-        out[path] = "pak" if path in pak else "content" if found else "missing"
     return out
 
 

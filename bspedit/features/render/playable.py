@@ -200,12 +200,7 @@ def _skybox_faces(bsp: Bsp, geo: Geometry, world: Any, in_sky: Array) -> tuple[A
     picked = numpy.flatnonzero(unit_of != 0)
     if not len(picked):
         return faces, []
-    key, inverse = numpy.unique(unit_of[picked], return_inverse=True)
-    lows, highs = _polygon_boxes(geo, picked)
-    mins = numpy.full((len(key), 3), numpy.inf)
-    maxs = numpy.full((len(key), 3), -numpy.inf)
-    numpy.minimum.at(mins, inverse, lows)
-    numpy.maximum.at(maxs, inverse, highs)
+    key, mins, maxs = _group_boxes(geo, picked, unit_of[picked])
     finite = numpy.isfinite(mins).all(axis=1) & numpy.isfinite(maxs).all(axis=1)
     reached = leaves_in_boxes(world, numpy.where(finite[:, None], mins, 0),
                               numpy.where(finite[:, None], maxs, 0))
@@ -231,12 +226,7 @@ def overhead_models(bsp: Bsp, geo: Geometry, keep: Array) -> list[int]:
     spawns = spawn_points(bsp)
     top = max([float(floor_hi[2])] + spawns[:, 2].tolist())
     area = float(numpy.prod(floor_hi[:2] - floor_lo[:2]))
-    numbers, inverse = numpy.unique(model[candidates], return_inverse=True)
-    low, high = _polygon_boxes(geo, candidates)
-    mins = numpy.full((len(numbers), 3), numpy.inf)
-    maxs = numpy.full((len(numbers), 3), -numpy.inf)
-    numpy.minimum.at(mins, inverse, low)
-    numpy.maximum.at(maxs, inverse, high)
+    numbers, mins, maxs = _group_boxes(geo, candidates, model[candidates])
     overlap = numpy.clip(numpy.minimum(maxs[:, :2], floor_hi[:2]) -
                          numpy.maximum(mins[:, :2], floor_lo[:2]), 0, None).prod(axis=1)
     above = (mins[:, 2] > top) & (overlap >= COVERS * area) & (area > 0)
@@ -279,6 +269,18 @@ def _origin(entity: Any) -> list[float] | None:
     except ValueError:
         return None
     return point if len(point) == 3 and all(map(numpy.isfinite, point)) else None
+
+
+def _group_boxes(geo: Geometry, polygons: Array, groups: Array) -> tuple[Array, Array, Array]:
+    """The distinct `groups` (one value per polygon of `polygons`), sorted, and each group's
+    box: (G, 3) mins and maxs over its polygons' corners."""
+    key, inverse = numpy.unique(groups, return_inverse=True)
+    lows, highs = _polygon_boxes(geo, polygons)
+    mins = numpy.full((len(key), 3), numpy.inf)
+    maxs = numpy.full((len(key), 3), -numpy.inf)
+    numpy.minimum.at(mins, inverse, lows)
+    numpy.maximum.at(maxs, inverse, highs)
+    return key, mins, maxs
 
 
 def _polygon_boxes(geo: Geometry, polygons: Array) -> tuple[Array, Array]:
