@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import entity_assets as ea
+from .keys import key_references, sound_references
 from .model import BREAKABLE, PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Reference, asset_path
 
 if TYPE_CHECKING:
@@ -43,8 +44,6 @@ def class_references(bsp: Bsp, name: str = "", *, database: ea.EntityDatabase | 
     in file order; `name` is the map's name (some classes load map-named files), `database`
     the entity database (default: srctools' alone), `read` the files the class functions may
     read (default: none). Empty when srctools is absent."""
-    from .refs import key_references
-
     try:
         from srctools.fgd import ResourceCtx
         from srctools.vmf import VMF, Entity
@@ -99,7 +98,6 @@ def resource_references(kind: Any, value: str, reason: tuple[str, ...]) -> list[
     """A srctools resource `(FileType, value)` as references."""
     from srctools.const import FileType
 
-    from .refs import key_references, sound_references
 
     value = value.strip()
     if kind is FileType.GAME_SOUND:

@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING
 
 from . import entity_assets as ea
 from .classres import class_references
-from .model import PARTICLE, SOUNDSCAPE, SOUNDSCRIPT, Reference, asset_path
+from .keys import (
+    SKY_FACES,
+    SOUND_CHARS,
+    key_references,
+    material_reference,
+    sky_faces,
+    sound_references,
+)
+from .model import Reference, asset_path
 from .vscripts import entity_script_references, mapspawn_references, script_path
 
 if TYPE_CHECKING:
@@ -62,11 +70,6 @@ __all__ = [
     "texdata_references",
 ]
 
-SKY_FACES = ("rt", "lf", "bk", "ft", "up", "dn")
-SOUND_CHARS = "*#@<>^)(}$?&~`+%"   # soundchars.h: * stream, # dry mix, @ omni, > doppler,
-# < directional, ^ distance variant, ) spatial stereo, } fast pitch, $ critical, ? user voice
-# (! is a sentence); ( & ~ ` + % are later games' marks (HRTF, spatial, radio ...).
-SOUND_EXTENSIONS = (".wav", ".mp3", ".ogg")
 DEFAULT_DETAIL_MATERIAL = "detail/detailsprites"
 _PROP_LIGHTING = re.compile(r"(?:sp_(?:hdr_)?(\d+)\.vhv|texelslighting_(\d+)\.ppl)")
 # Engine-written files a map packs at its pakfile's root (CS:GO, L4D2: the network string
@@ -141,17 +144,6 @@ def dedupe(refs: Iterable[Reference]) -> list[Reference]:
 
 
 # -- texdata -----------------------------------------------------------------------------------
-def _material(value: str) -> str | None:
-    """`materials/<value>.vmt` for a material, sprite or decal value; None when empty."""
-    path = asset_path(value.strip())
-    for ext in (".vmt", ".spr"):
-        if path.endswith(ext):
-            path = path[:-len(ext)]
-            break
-    path = path.removeprefix("materials/")
-    return f"materials/{path}.vmt" if path else None
-
-
 def texdata_references(bsp: Bsp) -> list[Reference]:
     """`materials/<name>.vmt` for every TEXDATA row (`texdata N`), patch materials included
     (their names are in the string data like any other)."""
@@ -170,7 +162,7 @@ def texdata_references(bsp: Bsp) -> list[Reference]:
             name = strings.string_at(int(table[entry]))
         except IndexError:
             continue
-        path = _material(name)
+        path = material_reference(name)
         if path:
             out.append(Reference(path, (f"texdata {n}",)))
     return out
@@ -184,83 +176,6 @@ def _has(bsp: Bsp, lump: str) -> bool:
 
 
 # -- entities ----------------------------------------------------------------------------------
-def sky_faces(name: str, reason: tuple[str, ...]) -> list[Reference]:
-    """The six faces of sky `name`, then its six HDR faces (optional)."""
-    base = asset_path(name.strip())
-    if not base:
-        return []
-    out = [Reference(f"materials/skybox/{base}{face}.vmt", reason) for face in SKY_FACES]
-    out += [Reference(f"materials/skybox/{base}_hdr{face}.vmt", reason, optional=True)
-            for face in SKY_FACES]
-    return out
-
-
-def sound_references(value: str, reason: tuple[str, ...]) -> list[Reference]:
-    """What a sound value names: a `sound/` file (a value ending in a sound extension, its
-    sound characters stripped), a soundscript, or nothing (a sentence `!NAME`, a number)."""
-    value = value.strip()
-    if not value or value.startswith("!") or _number(value):
-        return []
-    if value.lower().endswith(SOUND_EXTENSIONS):
-        path = asset_path(value.lstrip(SOUND_CHARS))
-        if not path:
-            return []
-        if not path.startswith("sound/"):
-            path = "sound/" + path
-        return [Reference(path, reason)]
-    return [Reference(SOUNDSCRIPT + value.casefold(), reason)]
-
-
-def _number(value: str) -> bool:
-    try:
-        float(value)
-    except ValueError:
-        return False
-    return True
-
-
-def key_references(kind: str, value: str, reason: tuple[str, ...]) -> list[Reference]:
-    """What one entity key's `value` of `kind` (an `entity_assets` kind) refers to."""
-    value = value.strip()
-    if not value:
-        return []
-    if kind == ea.MODEL:
-        if value.startswith("*"):
-            return []
-        path = asset_path(value)
-        if path.endswith((".spr", ".vmt")):
-            material = _material(path)
-            return [Reference(material, reason)] if material else []
-        return [Reference(path, reason)] if path else []
-    if kind == ea.MATERIAL:
-        material = _material(value)
-        return [Reference(material, reason)] if material else []
-    if kind == ea.TEXTURE:
-        path = asset_path(value)
-        path = path.removesuffix(".vtf")
-        path = path.removeprefix("materials/")
-        return [Reference(f"materials/{path}.vtf", reason)] if path else []
-    if kind == ea.SOUND:
-        return sound_references(value, reason)
-    if kind == ea.BUTTON_SOUND:
-        if _number(value):
-            number = int(float(value))
-            return [Reference(f"{SOUNDSCRIPT}buttons.snd{number}", reason)] if number else []
-        return sound_references(value, reason)
-    if kind == ea.SOUNDSCAPE:
-        return [Reference(SOUNDSCAPE + value.casefold(), reason)]
-    if kind == ea.PARTICLE:
-        return [Reference(PARTICLE + value.casefold(), reason)]
-    if kind == ea.FILE:
-        path = asset_path(value)
-        return [Reference(path, reason)] if path else []
-    if kind == ea.VSCRIPT:
-        return [Reference(script_path(script), reason) for script in value.split()]
-    if kind == ea.SKYBOX:
-        return sky_faces(value, reason)
-    raise ValueError(f"unknown asset kind {kind!r}")
-
-
 def entity_references(bsp: Bsp, *, fgd: bool = True,
                       database: ea.EntityDatabase | None = None) -> list[Reference]:
     """The assets entity keys name, by `entity_assets.ENTITY_ASSETS` and (with `fgd`) the
@@ -364,7 +279,7 @@ def detail_references(bsp: Bsp) -> list[Reference]:
             sprites = len(detail.sprites) if detail.sprites is not None else 0
     named = _worldspawn(bsp).get("detailmaterial", "").strip()
     if sprites or named:
-        material = _material(named or DEFAULT_DETAIL_MATERIAL)
+        material = material_reference(named or DEFAULT_DETAIL_MATERIAL)
         if material:
             out.append(Reference(material, ("detail sprites (worldspawn 'detailmaterial')",),
                                  optional=not sprites))

@@ -28,9 +28,9 @@ Read = Callable[[str], "bytes | None"]
 
 # Valve's soundchars.h (`IsSoundChar`): `*` stream, `?` user voice, `!` sentence, `#` dry mix,
 # `>` doppler, `<` directional, `^` distance variant, `@` omni, `)` spatial stereo, `}` fast
-# pitch; later engines add `(` directional stereo, `$` subtitled, `~` HRTF, `+` radio, and
-# `&` (HRTF forced, srctools' list).
-SOUND_CHARS = "*?!#><^@)}($~+&"
+# pitch; later engines add `(` directional stereo, `$` subtitled, `~` HRTF, `+` radio, `&`
+# (HRTF forced, srctools' list), and the `` ` `` and `%` marks of later games' tools.
+SOUND_CHARS = "*?!#><^@)}($~+&`%"
 SOUNDSCRIPT = "soundscript:"
 SOUNDSCAPE = "soundscape:"
 GAME_SOUNDS_MANIFEST = "scripts/game_sounds_manifest.txt"
