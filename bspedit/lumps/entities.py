@@ -440,7 +440,7 @@ class Entity(MutableMapping[str, str]):
         pairs = self._load()
         self._source = None
         if self._lump is not None:
-            self._lump._dirty = True
+            self._lump._edited()
         return pairs
 
     def _text(self) -> str:
@@ -586,7 +586,7 @@ class EntityLump:
     unchanged lump returns the very bytes it was parsed from.
     """
 
-    __slots__ = ("_data", "_head", "_items", "_tail", "kept", "_dirty")
+    __slots__ = ("_data", "_head", "_items", "_tail", "kept", "_dirty", "_made")
 
     def __init__(self, data: bytes, head: str, items: list[Entity | _Opaque], tail: str,
                  kept: list[Kept]) -> None:
@@ -596,6 +596,7 @@ class EntityLump:
         self._tail = tail           # the NUL terminator and anything after it
         self.kept = kept            # stretches kept verbatim by a lenient parse
         self._dirty = False
+        self._made: bytes | None = None     # the bytes `to_bytes` made since the last edit
 
     @classmethod
     def parse(cls, data: bytes, *, lenient: bool = False) -> EntityLump:
@@ -638,14 +639,17 @@ class EntityLump:
         return lump
 
     def to_bytes(self) -> bytes:
-        """The lump's bytes: the original ones if nothing changed."""
+        """The lump's bytes: the original ones if nothing changed, else made once per edit (a
+        save asks for them once per lump of the map)."""
         if not self.dirty:
             return self._data
-        parts = [self._head]
-        for item in self._items:
-            parts += (item._text(), item._trail)
-        parts.append(self._tail)
-        return "".join(parts).encode("latin-1")
+        if self._made is None:
+            parts = [self._head]
+            for item in self._items:
+                parts += (item._text(), item._trail)
+            parts.append(self._tail)
+            self._made = "".join(parts).encode("latin-1")
+        return self._made
 
     @property
     def dirty(self) -> bool:
@@ -754,7 +758,7 @@ class EntityLump:
         else:  # before the head, which may end in a comment
             entity._trail, self._head = gap + self._head, ""
         self._items.insert(at, entity)
-        self._dirty = True
+        self._edited()
         return entity
 
     def remove(self, entity: Entity) -> None:
@@ -770,7 +774,7 @@ class EntityLump:
             self._head += rest
         del self._items[index]
         entity._lump = None
-        self._dirty = True
+        self._edited()
 
     def __iter__(self) -> Iterator[Entity]:
         return (item for item in self._items if isinstance(item, Entity))
@@ -780,6 +784,10 @@ class EntityLump:
 
     def __repr__(self) -> str:
         return f"EntityLump({len(self)} entities)"
+
+    def _edited(self) -> None:
+        """Note an edit: the bytes are made again when next asked for."""
+        self._dirty, self._made = True, None
 
     def _worldspawn(self) -> Entity | None:
         return next(self._matching([("classname", _value_test("worldspawn", "exact"))]), None)
