@@ -246,13 +246,14 @@ class _Pair:
         self.value = value
 
 
-class _Style(NamedTuple):
+class _Style(Value):
     """How a new entity is laid out (defaults: Source's ``{\\n"key" "value"\\n}\\n``)."""
 
-    lead: str = "\n"
-    sep: str = " "
-    close: str = "\n}"
-    newline: str = "\n"
+    __slots__ = ("lead", "sep", "close", "newline")
+
+    def __init__(self, lead: str = "\n", sep: str = " ", close: str = "\n}",
+                 newline: str = "\n") -> None:
+        self.lead, self.sep, self.close, self.newline = lead, sep, close, newline
 
 
 def _lookup(key: object) -> str | None:
@@ -539,12 +540,13 @@ def _output_separator(entity: Entity) -> str:
                  if (parsed := split_output(pair.value))), COMMA)
 
 
-class Kept(NamedTuple):
+# The named tuples below are made by NamedTuple's functional form: its class form evaluates
+# the annotations, strings in this module, with compile(), whose first call in a process sets
+# up the ast module's node types: ~10 M instructions, a twentieth of a small entity edit.
+class Kept(NamedTuple("Kept", [("first_line", int), ("last_line", int), ("problem", BspError)])):
     """A stretch a lenient parse kept verbatim: its lines and the error that stopped the parse."""
 
-    first_line: int
-    last_line: int
-    problem: BspError
+    __slots__ = ()
 
     def __str__(self) -> str:
         lines = (f"line {self.first_line}" if self.first_line == self.last_line
@@ -552,11 +554,10 @@ class Kept(NamedTuple):
         return f"{lines} kept verbatim ({self.problem.message})"
 
 
-class Census(NamedTuple):
+class Census(NamedTuple("Census", [("entities", int), ("worldspawn", bool)])):
     """How many entities a lump holds, and whether one of them is worldspawn."""
 
-    entities: int
-    worldspawn: bool
+    __slots__ = ()
 
     def loss(self, after: Census) -> str | None:
         """What going from this census to `after` destroys (every entity, or worldspawn), or None."""
