@@ -11,13 +11,12 @@ def uninterrupted() -> Iterator[None]:
     """Hold Ctrl-C back until the block has run, then hand it to the handler that was in
     place (which raises KeyboardInterrupt, or only notes it); in the main thread only:
     elsewhere Python delivers no KeyboardInterrupt anyway."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    except ValueError:          # not the main thread: only it may set a handler
         yield
         return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
     try:
         yield
     finally:

@@ -4,20 +4,24 @@ of `LIMITS`."""
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from .values import Value
 
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
-@dataclass(slots=True)
-class Limits:
-    lump_size: int = 1 << 30          # a decompressed LZMA lump or game lump member
-    entity_text: int = 256 << 20      # entity text parsed into the editable model
-    extract_entry: int = 1 << 30      # one pak entry, extracted or decompressed
-    extract_total: int = 4 << 30      # all pak entries of one extraction together
+class Limits(Value):
+    __slots__ = ("lump_size", "entity_text", "extract_entry", "extract_total")
+    __hash__ = None     # type: ignore[assignment]  # changed in place
+
+    def __init__(self, lump_size: int = 1 << 30, entity_text: int = 256 << 20,
+                 extract_entry: int = 1 << 30, extract_total: int = 4 << 30) -> None:
+        self.lump_size = lump_size          # a decompressed LZMA lump or game lump member
+        self.entity_text = entity_text      # entity text parsed into the editable model
+        self.extract_entry = extract_entry  # one pak entry, extracted or decompressed
+        self.extract_total = extract_total  # all pak entries of one extraction together
 
 
 LIMITS = Limits()
@@ -40,7 +44,7 @@ def format_size(size: int) -> str:
 @contextlib.contextmanager
 def caps(**values: int | None) -> Iterator[Limits]:
     """Set the named fields of `LIMITS` (None keeps one) for the duration of a block."""
-    saved = dataclasses.asdict(LIMITS)
+    saved = {name: getattr(LIMITS, name) for name in Limits.__slots__}
     for name, value in values.items():
         if value is not None:
             setattr(LIMITS, name, value)

@@ -43,6 +43,38 @@ def test_info_does_not_import_lark_or_pylzma(write_map):
     assert result.stdout.splitlines()[-1] == "[]"
 
 
+def test_an_entity_edit_loads_only_what_it_uses(write_map, tmp_path):
+    """`ent set -o` (the start-up bench's edit, issue 42) loads none of the modules it does
+    without: dataclasses (and inspect), pathlib, shutil (and bz2), lzma (the map has no LZMA
+    lump), threading, string; nor lark, numpy or srctools."""
+    path, out = write_map(synthetic.sample("source")), tmp_path / "out.bsp"
+    unused = ["dataclasses", "inspect", "pathlib", "shutil", "bz2", "lzma", "threading", "string",
+              "lark", "numpy", "srctools"]
+    code = ("import sys; before = set(sys.modules); from bspedit.cli import main; "
+            f"code = main(['ent', 'set', {str(path)!r}, '--where', 'classname=worldspawn', "
+            f"'skyname=sky_x', '-o', {str(out)!r}]); "
+            f"print(code, sorted(m for m in {unused!r} if m in set(sys.modules) - before))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.splitlines()[-1] == "0 []", result.stderr
+    with Bsp.open(out) as saved:
+        assert saved.entities().worldspawn["skyname"] == "sky_x"
+
+
+@pytest.mark.parametrize("columns", [None, "50", "200", "0", "wide"])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """The parser finds the help's width once per process (bspedit.cli.parser), as argparse
+    finds it with shutil for every argument: the same help."""
+    import shutil
+
+    from bspedit.cli.parser import help_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert help_width.__wrapped__() == shutil.get_terminal_size().columns - 2
+
+
 @pytest.mark.parametrize("layout", ["stable", "compact"])
 def test_rewrite_writes_the_output(write_map, tmp_path, layout):
     original = synthetic.sample("q2")

@@ -5,7 +5,6 @@ lumps that move go before it. PC layouts are untouched."""
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import shutil
 import struct
@@ -180,7 +179,7 @@ def test_in_place_takes_a_hole_on_the_lump_boundary():
 
 
 # the same, the pakfile-like lump 1 kept last (`Layout.last`): zeros before it are free
-KEPT_LAST = dataclasses.replace(LAYOUT, last=1)
+KEPT_LAST = LAYOUT.replace(last=1)
 FREE = [(110, 2048), (2058, 4096)]
 
 

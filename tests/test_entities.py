@@ -139,6 +139,30 @@ def test_unchanged_lump_is_not_reserialised() -> None:
     assert worldspawn.dirty and lump.dirty
 
 
+def _retarget_first_output(lump: EntityLump) -> None:
+    lump.find(classname="logic_relay")[0].outputs[0].target = "gate"
+
+
+EDITS = [lambda lump: lump.worldspawn.set("skyname", "sky_night"), _retarget_first_output,
+         lambda lump: lump.rename_target("relay", "relay2"),
+         lambda lump: lump.add_entity({"classname": "info_target"}),
+         lambda lump: lump.remove(lump.find(classname="info_target")[0])]
+
+
+def test_bytes_are_made_once_per_edit_and_follow_every_edit() -> None:
+    """A save asks for the bytes once per lump of the map: made once, until the next edit of
+    any kind (a pair, an output, a rename, an entity added or removed) makes them again."""
+    asked, unasked = EntityLump.parse(SOURCE), EntityLump.parse(SOURCE)
+    seen = [asked.to_bytes()]
+    for edit in EDITS:
+        edit(asked)
+        edit(unasked)
+        made = asked.to_bytes()
+        assert made is asked.to_bytes() and made != seen[-1]
+        seen.append(made)
+    assert seen[-1] == unasked.to_bytes() and b'"gate,Open' in seen[-1] and b'"relay2"' in seen[-1]
+
+
 def test_edit_worldspawn_and_add_entity_shows_only_those_lines() -> None:
     lump = EntityLump.parse(SOURCE)
     lump.worldspawn.set("skyname", "sky_night")

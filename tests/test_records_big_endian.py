@@ -77,7 +77,8 @@ def to_big_endian(path) -> bytes:
                 continue
             assert len(new) == lump.length
             data[lump.offset:lump.end] = new
-        header = dataclasses.replace(bsp.header, ident=b"PSBV")
+        header = bsp.header.copy()
+        header.ident = b"PSBV"
     data[:header.size] = header.to_bytes()
     return bytes(data)
 

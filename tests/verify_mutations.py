@@ -45,7 +45,7 @@ def _splice(data: bytes, offset: int, new: bytes) -> bytes:
 
 def _with_lump(bsp: Bsp, data: bytes, index: int, **fields: int) -> bytes:
     """The map with lump `index`'s directory entry changed (the header's own serialiser)."""
-    header = dataclasses.replace(bsp.header, lumps=[dataclasses.replace(l) for l in bsp.lumps])
+    header = bsp.header.copy()
     for name, value in fields.items():
         setattr(header.lumps[index], name, value)
     return header.to_bytes() + data[bsp.header.size:]

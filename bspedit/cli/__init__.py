@@ -64,10 +64,11 @@ def build_parser(command: str | None = None, *, complete: bool = False,
     """The argument parser: with `command`, only that command's verb group; without one (or
     an unknown one), every command as a line of the help and nothing more; with `complete`,
     every verb group."""
-    import argparse
     import importlib
 
-    parser = argparse.ArgumentParser(prog="bspedit", description="Lossless BSP map editor.")
+    from .parser import Parser
+
+    parser = Parser(prog="bspedit", description="Lossless BSP map editor.")
     parser.add_argument("--version", action="version", version=f"bspedit {__version__}")
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")

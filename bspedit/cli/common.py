@@ -133,15 +133,13 @@ def to_target(target: str, name: str, write: Callable[[str], Saved]) -> Saved:
     """`write(target)`; for `-` (standard output), `write` to a temporary file named like
     `name` (map writers need a file they can seek in) whose bytes are then streamed out, and
     the report names `-`."""
-    import dataclasses
-
     from ..container.outputs import spooled_stdout
 
     if target != STDOUT:
         return write(target)
     with spooled_stdout(name) as spool:
         saved = write(spool)
-    return dataclasses.replace(saved, target=STDOUT)
+    return saved.replace(target=STDOUT)
 
 
 def report_save(args: argparse.Namespace, family: Family, result: SaveResult) -> None:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bsp import Bsp
@@ -30,7 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                              "stdout; DIR/ for that name inside DIR)")
     export.add_argument("--force", action="store_true",
                         help="replace the default MAP.ent when it exists (refused otherwise)")
-    export.set_defaults(output_name=lambda args: Path(args.map).with_suffix(".ent").name)
+    export.set_defaults(output_name=lambda args: os.path.basename(_ent_path(args.map)))
 
     imp = add_verb(verbs, run_import, "import",
                    help="replace the entity text with FILE.ent (ripent -import; - reads "
@@ -104,10 +103,18 @@ def _split_terminator(text: bytes) -> tuple[bytes, bytes]:
     return (text, b"") if end < 0 else (text[:end], text[end:])
 
 
+def _ent_path(map_path: str) -> str:
+    """MAP.ent: the map's path with .ent for its suffix (pathlib loads here: the edit verbs
+    do without it, start-up time)."""
+    from pathlib import Path
+
+    return str(Path(map_path).with_suffix(".ent"))
+
+
 def run_export(args: argparse.Namespace) -> int:
     with Bsp.open(args.map) as bsp:
         text, terminator = _split_terminator(bsp.entities(lenient=True).to_bytes())
-    target = args.output or str(Path(args.map).with_suffix(".ent"))
+    target = args.output or _ent_path(args.map)
     if not args.output and os.path.lexists(target) and not args.force:
         raise BspError(f"refused: {target} exists (an earlier export, perhaps edited); nothing "
                        f"written. Replace it with -o {target} or --force, or name another "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bsp import Bsp
@@ -137,6 +136,8 @@ def _game(args: argparse.Namespace) -> GameFS:
 
 
 def run_graph(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from ..features.logic.classes import rules_for
     from ..features.logic.graph import INSTALL_HINT, build, render, to_dot
 

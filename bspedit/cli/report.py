@@ -9,24 +9,32 @@ The envelope (README, "JSON output"): ``{"map", "verb", "result", "warnings", "e
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
-from typing import Any
+
+from .. import TYPE_CHECKING
+from ..values import Value
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
-@dataclass(slots=True)
-class Report:
+class Report(Value):
     """What one verb did to one map."""
 
-    verb: str
-    map: str | None = None
-    result: Any = None
-    warnings: list[str] = field(default_factory=list)
-    error: str | None = None
-    code: int = 0
-    json: bool = False          # --json: human lines are not printed, the envelope is
-    data_on_stdout: bool = False    # `-o -` and the like: human lines go to stderr
-    stdout: str = ""            # captured output (batch workers), printed by the parent in order
-    stderr: str = ""
+    __slots__ = ("verb", "map", "result", "warnings", "error", "code", "json", "data_on_stdout",
+                 "stdout", "stderr")
+    __hash__ = None     # type: ignore[assignment]  # changed in place
+
+    def __init__(self, verb: str, map: str | None = None, result: Any = None,  # noqa: A002
+                 warnings: list[str] | None = None, error: str | None = None, code: int = 0,
+                 json: bool = False, data_on_stdout: bool = False, stdout: str = "",
+                 stderr: str = "") -> None:
+        self.verb, self.map, self.result = verb, map, result
+        self.warnings = [] if warnings is None else warnings
+        self.error, self.code = error, code
+        self.json = json                        # --json: the envelope is printed, not lines
+        self.data_on_stdout = data_on_stdout    # `-o -` and the like: human lines go to stderr
+        self.stdout = stdout    # captured output (batch workers), printed by the parent in order
+        self.stderr = stderr
 
     def say(self, line: str = "") -> None:
         """A line of human output (not printed under --json; on stderr when standard output

@@ -68,51 +68,76 @@ def block_checksum(data: Buffer) -> int:
     return checksum_from_digest(md4(data))
 
 
-# CRC-32 combination (zlib's crc32_combine, as polynomial arithmetic over GF(2), reflected).
+# CRC-32 combination (zlib's crc32_combine, as polynomial arithmetic over GF(2), reflected: bit
+# 31 holds the coefficient of x^0). A product is taken four bits at a time: a save combines
+# some 130 lump CRCs, and bit by bit that cost a small entity edit more than its planning.
 _POLY = 0xEDB88320
 _X0 = 1 << 31           # the polynomial 1 (x^0) in reflected form
 
 
-def _multmodp(a: int, b: int) -> int:
-    """a(x) * b(x) modulo the CRC-32 polynomial."""
+def _times_x(p: int) -> int:
+    """p(x) * x modulo the CRC-32 polynomial."""
+    return (p >> 1) ^ _POLY if p & 1 else p >> 1
+
+
+def _multiples(b: int) -> list[int]:
+    """b(x) times each polynomial of degree < 4, indexed by its four bits as a nibble of a
+    reflected value holds them (bit 3: x^0 ... bit 0: x^3)."""
+    bx = _times_x(b)
+    bx2 = _times_x(bx)
+    table = [0]
+    for p in (_times_x(bx2), bx2, bx, b):
+        table += [t ^ p for t in table]
+    return table
+
+
+def _nibble_shifts() -> list[int]:
+    """What multiplying by x^4 brings in for each value of the four bits it shifts out."""
+    table = []
+    for value in range(16):
+        for _ in range(4):
+            value = _times_x(value)
+        table.append(value)
+    return table
+
+
+_TIMES_X4 = _nibble_shifts()
+
+
+def _times(multiples: list[int], a: int) -> int:
+    """a(x) * b(x) modulo the polynomial, `multiples` being `_multiples(b)`: Horner's rule
+    over a's nibbles, from its highest powers (its lowest bits)."""
     product = 0
-    bit = _X0
-    while a:
-        if a & bit:
-            product ^= b
-            a ^= bit
-        bit >>= 1
-        b = (b >> 1) ^ _POLY if b & 1 else b >> 1
+    for shift in range(0, 32, 4):
+        product = (product >> 4) ^ _TIMES_X4[product & 15] ^ multiples[(a >> shift) & 15]
     return product
 
 
-def _powers() -> list[int]:
-    """x^(2^k) modulo the polynomial, for k = 0..31 (repeats every 32)."""
-    table = [_X0 >> 1]      # x^1
-    for _ in range(31):
-        table.append(_multmodp(table[-1], table[-1]))
-    return table
+def _powers() -> list[list[int]]:
+    """`_multiples` of x^(2^k) modulo the polynomial, for k = 0..31 (repeats every 32)."""
+    power = _X0 >> 1        # x^1
+    tables = []
+    for _ in range(32):
+        tables.append(_multiples(power))
+        power = _times(tables[-1], power)
+    return tables
 
 
 _X2N = _powers()
 
 
-def _x8nmodp(length: int) -> int:
-    """x^(8 * length) modulo the polynomial: what `length` bytes of zeros do to a CRC register."""
-    result, k = _X0, 3
-    while length:
-        if length & 1:
-            result = _multmodp(_X2N[k & 31], result)
-        length >>= 1
-        k += 1
-    return result
-
-
 def crc32_combine(crc1: int, crc2: int, length2: int) -> int:
-    """The CRC-32 of A + B from crc1 = crc32(A), crc2 = crc32(B) and len(B) (zlib's formula)."""
+    """The CRC-32 of A + B from crc1 = crc32(A), crc2 = crc32(B) and len(B) (zlib's formula:
+    crc1 times x^(8 * len(B)), what that many zero bytes do to a CRC register, plus crc2)."""
     if not length2:
         return crc1
-    return _multmodp(_x8nmodp(length2), crc1) ^ crc2
+    k = 3
+    while length2:
+        if length2 & 1:
+            crc1 = _times(_X2N[k & 31], crc1)
+        length2 >>= 1
+        k += 1
+    return crc1 ^ crc2
 
 
 def source_crc(lumps: Sequence[Buffer], entities_index: int, *,

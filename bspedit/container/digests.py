@@ -21,9 +21,9 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
+from ..values import Value
 from .checksum import checksum_from_digest, new_md4
 from .fileio import read_into
 
@@ -47,13 +47,13 @@ def read_chunks(fd: int, start: int, length: int) -> Iterator[memoryview]:
         length -= done
 
 
-@dataclass(frozen=True, slots=True)
-class RangeDigest:
+class RangeDigest(Value):
     """CRC-32 and (when asked for) the ``Com_BlockChecksum`` of some bytes."""
 
-    length: int
-    crc32: int | None = None
-    block: int | None = None
+    __slots__ = ("length", "crc32", "block")
+
+    def __init__(self, length: int, crc32: int | None = None, block: int | None = None) -> None:
+        self.length, self.crc32, self.block = length, crc32, block
 
 
 def digest_bytes(data: bytes | memoryview, crc: bool, block: bool) -> RangeDigest:
@@ -77,13 +77,15 @@ def digest_range(fd: int, start: int, length: int, crc: bool, block: bool,
     return digest, md4
 
 
-@dataclass(frozen=True, slots=True)
-class MapDigests:
+class MapDigests(Value):
     """What the engines' checksums are made of: per lump (offset, digest), in index order,
     for lump-wise checksums; the whole file's block checksum for Quake 2/3."""
 
-    lumps: tuple[tuple[int, RangeDigest], ...] = ()
-    block_checksum: int | None = None
+    __slots__ = ("lumps", "block_checksum")
+
+    def __init__(self, lumps: tuple[tuple[int, RangeDigest], ...] = (),
+                 block_checksum: int | None = None) -> None:
+        self.lumps, self.block_checksum = lumps, block_checksum
 
     def to_json(self) -> dict[str, Any]:
         return {"lumps": [[o, d.length, d.crc32, d.block] for o, d in self.lumps],

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..format.header import Header, Lump
+from ..values import Value
 
 ALIGNMENT = 4
 SECTOR = 2048               # the smallest boundary a map shows on purpose: an Xbox 360 DVD sector
@@ -16,8 +16,7 @@ def align(offset: int, boundary: int = ALIGNMENT) -> int:
     return -(-offset // boundary) * boundary
 
 
-@dataclass(frozen=True, slots=True)
-class Gap:
+class Gap(Value):
     """Bytes no lump points at.
 
     kind: `padding` (under 4 bytes up to the next lump or the end of file), `unreferenced`
@@ -25,17 +24,17 @@ class Gap:
     after the last lump, such as a BSPX directory or Valve's trailing zeros).
     """
 
-    start: int
-    end: int
-    kind: str
+    __slots__ = ("start", "end", "kind")
+
+    def __init__(self, start: int, end: int, kind: str) -> None:
+        self.start, self.end, self.kind = start, end, kind
 
     @property
     def length(self) -> int:
         return self.end - self.start
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(Value):
     """The file's regions: header, non-empty lumps in file order, gaps; and the boundaries a
     save keeps wherever lumps move or the end changes.
 
@@ -48,17 +47,24 @@ class Layout:
     DVD-aligned offset), when it is stored last or empty.
     """
 
-    header_size: int
-    file_size: int
-    order: tuple[int, ...]          # indices of non-empty lumps, in file order
-    gaps: tuple[Gap, ...]
-    # the file ends right after its last lump, unpadded as bspzip and RepackBSP leave it (the
-    # end is unaligned, or the last lump is a pakfile on RepackBSP's boundary): a resized
-    # last lump gets no padding either
-    open_end: bool = False
-    boundaries: tuple[tuple[int, int], ...] = ()    # (lump index, boundary) beyond 4 bytes
-    end_boundary: int = ALIGNMENT
-    last: int | None = None
+    __slots__ = ("header_size", "file_size", "order", "gaps", "open_end", "boundaries",
+                 "end_boundary", "last")
+
+    def __init__(self, header_size: int, file_size: int, order: tuple[int, ...],
+                 gaps: tuple[Gap, ...], open_end: bool = False,
+                 boundaries: tuple[tuple[int, int], ...] = (), end_boundary: int = ALIGNMENT,
+                 last: int | None = None) -> None:
+        self.header_size = header_size
+        self.file_size = file_size
+        self.order = order                  # indices of non-empty lumps, in file order
+        self.gaps = gaps
+        # the file ends right after its last lump, unpadded as bspzip and RepackBSP leave it
+        # (the end is unaligned, or the last lump is a pakfile on RepackBSP's boundary): a
+        # resized last lump gets no padding either
+        self.open_end = open_end
+        self.boundaries = boundaries        # (lump index, boundary) beyond 4 bytes
+        self.end_boundary = end_boundary
+        self.last = last
 
     def boundary(self, index: int) -> int:
         """The boundary lump `index` starts on wherever it is placed."""

@@ -3,15 +3,12 @@ given new bytes; saves planned and written (the container; the lump views are in
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import itertools
 import mmap
 import os
 import stat
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Self
 
 from . import executor
 from .digests import read_chunks
@@ -20,34 +17,42 @@ from .layout import ALIGNMENT, Layout, align, compute_layout
 from .mappings import guard_plan
 from .outputs import same_file
 from .planner import Piece, Plan, append_base, plan, with_tail
+from .. import TYPE_CHECKING
 from ..errors import BspError
 from ..format.bspx import relocate_trailer
 from ..format.families import Family
 from ..format.gamelumpdir import relocate_game_lump
 from ..format.header import Header, Lump, check_directory, lump_label, read_header
+from ..values import Value
+
+if TYPE_CHECKING:
+    from typing import Self
 
 
-@dataclass(slots=True)
 class _Replacement:
-    data: bytes          # the new content after the `kept` bytes taken from the file
-    version: int
-    fourcc: int
-    kept: int = 0        # leading bytes of the new content that are the file's, from the lump
+    __slots__ = ("data", "version", "fourcc", "kept")
+
+    def __init__(self, data: bytes, version: int, fourcc: int, kept: int = 0) -> None:
+        self.data = data            # the new content after the `kept` bytes taken from the file
+        self.version = version
+        self.fourcc = fourcc
+        self.kept = kept            # leading bytes of the new content that are the file's
 
     @property
     def length(self) -> int:
         return self.kept + len(self.data)
 
 
-@dataclass(frozen=True, slots=True)
-class SaveReport:
+class SaveReport(Value):
     """What a save did."""
 
-    target: str
-    layout: str
-    size: int
-    changed: tuple[str, ...]        # lumps whose bytes changed
-    moved: tuple[str, ...]          # lumps whose offset changed
+    __slots__ = ("target", "layout", "size", "changed", "moved")
+
+    def __init__(self, target: str, layout: str, size: int, changed: tuple[str, ...],
+                 moved: tuple[str, ...]) -> None:
+        self.target, self.layout, self.size = target, layout, size
+        self.changed = changed          # lumps whose bytes changed
+        self.moved = moved              # lumps whose offset changed
 
 
 class MapFile:
@@ -305,8 +310,7 @@ class MapFile:
     def _directory(self, offsets: tuple[int, ...], final: bool) -> Header:
         """The header with lumps at `offsets`; with `final`, edited lumps have their new
         lengths, versions and fourCCs (else an in-place save's intermediate commit)."""
-        header = dataclasses.replace(self.header,
-                                     lumps=[dataclasses.replace(l) for l in self.lumps])
+        header = self.header.copy()
         for lump, offset in zip(header.lumps, offsets):
             lump.offset = offset
             if final and lump.index in self._replaced:

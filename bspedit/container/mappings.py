@@ -6,7 +6,6 @@ a live mapping of it (`guard_plan`): the file keeps zeros at its end instead.
 """
 from __future__ import annotations
 
-import dataclasses
 import mmap
 import os
 import weakref
@@ -51,5 +50,5 @@ def guard_plan(fd: int, plan: Plan) -> Plan:
     floor = mapped_floor(fd)
     if not floor or all(c.size >= floor for c in plan.commits):
         return plan
-    commits = tuple(dataclasses.replace(c, size=max(c.size, floor)) for c in plan.commits)
-    return dataclasses.replace(plan, commits=commits)
+    commits = tuple(c.replace(size=max(c.size, floor)) for c in plan.commits)
+    return plan.replace(commits=commits)

@@ -16,11 +16,14 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 
+from .. import TYPE_CHECKING
 from ..errors import BspError
 from ..interrupts import uninterrupted
 from .fileio import CLOEXEC, open_fd, set_mode, sync_folder, write_all
+
+if TYPE_CHECKING:       # pathlib loads with the verbs that write folders (start-up time)
+    from pathlib import Path
 
 PathLike = str | os.PathLike
 
@@ -196,7 +199,8 @@ def read_input(path: PathLike) -> bytes:
 
     if os.fspath(path) == STDIN:
         return sys.stdin.buffer.read()
-    return Path(path).read_bytes()
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 @contextmanager
@@ -246,6 +250,7 @@ def staged_folder(directory: PathLike, *, inputs: Sequence[PathLike] = ()) -> It
     """
     import shutil
     import tempfile
+    from pathlib import Path
 
     target = Path(directory)
     guard(target, inputs, folder=True)

@@ -12,48 +12,49 @@ file), then rewrites the header, then zeroes what it vacated and cuts a free end
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from ..format.header import Lump
+from ..values import Value
 from .layout import ALIGNMENT, Layout, align
 
 LAYOUTS = ("stable", "compact")
 HOLE_SLACK = 64 * 1024      # in place, a hole is used for a lump it fits with this much to spare
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Value):
     """`copy` original bytes from `src`, `zeros`, the new content of lump `index`, or the `tail`
     (trailing data from `src`) moved to a new offset."""
 
-    kind: str
-    length: int
-    src: int = -1
-    index: int = -1
+    __slots__ = ("kind", "length", "src", "index")
+
+    def __init__(self, kind: str, length: int, src: int = -1, index: int = -1) -> None:
+        self.kind, self.length, self.src, self.index = kind, length, src, index
 
 
-@dataclass(frozen=True, slots=True)
-class Commit:
+class Commit(Value):
     """One crash-safe step of an in-place save: grow the file to `size` if it is smaller, put
     `writes` (pieces, at an offset) into free space, commit a header with `offsets` (and, when
     `final`, the edited lumps' new lengths: this commit or an earlier one gave them their new
     content), then zero `cleanup` (offset, length) and cut the file to `size`."""
 
-    offsets: tuple[int, ...]
-    writes: tuple[tuple[int, tuple[Piece, ...]], ...]
-    cleanup: tuple[tuple[int, int], ...]
-    size: int
-    final: bool
+    __slots__ = ("offsets", "writes", "cleanup", "size", "final")
+
+    def __init__(self, offsets: tuple[int, ...], writes: tuple[tuple[int, tuple[Piece, ...]], ...],
+                 cleanup: tuple[tuple[int, int], ...], size: int, final: bool) -> None:
+        self.offsets, self.writes, self.cleanup = offsets, writes, cleanup
+        self.size, self.final = size, final
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    offsets: tuple[int, ...]     # new directory offsets, by lump index
-    start: int                   # where the first piece goes
-    pieces: tuple[Piece, ...]
-    commits: tuple[Commit, ...] = ()    # in-place: the steps, in order
+class Plan(Value):
+    __slots__ = ("offsets", "start", "pieces", "commits")
+
+    def __init__(self, offsets: tuple[int, ...], start: int, pieces: tuple[Piece, ...],
+                 commits: tuple[Commit, ...] = ()) -> None:
+        self.offsets = offsets      # new directory offsets, by lump index
+        self.start = start          # where the first piece goes
+        self.pieces = pieces
+        self.commits = commits      # in-place: the steps, in order
 
     @property
     def end(self) -> int:
@@ -75,9 +76,9 @@ class _Builder:
             return
         last = self.pieces[-1] if self.pieces else None
         if kind == "copy" and last and last.kind == "copy" and last.src + last.length == src:
-            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
+            self.pieces[-1] = last.replace(length=last.length + length)
         elif kind == "zeros" and last and last.kind == "zeros":
-            self.pieces[-1] = dataclasses.replace(last, length=last.length + length)
+            self.pieces[-1] = last.replace(length=last.length + length)
         else:
             self.pieces.append(Piece(kind, length, src, index))
         self.position += length
@@ -137,10 +138,10 @@ def plan(lumps: list[Lump], layout: Layout, new_lengths: Mapping[int, int], poli
     """
     kept = kept or {}
     if keep_tail and layout.end_boundary > ALIGNMENT:
-        layout = dataclasses.replace(layout, end_boundary=ALIGNMENT)
+        layout = layout.replace(end_boundary=ALIGNMENT)
     if any(_absorbs_tail(lumps[i], layout, k) for i, k in kept.items()):
         end = lumps[layout.order[-1]].end
-        layout = dataclasses.replace(layout, gaps=tuple(g for g in layout.gaps if g.start < end))
+        layout = layout.replace(gaps=tuple(g for g in layout.gaps if g.start < end))
         end_padding = b""
     if policy == "compact":
         return _compact(lumps, layout, new_lengths, keep_tail, kept)
@@ -166,7 +167,7 @@ def with_tail(result: Plan, layout: Layout) -> Plan:
         pieces += [p for p in (Piece("copy", tail.start - start, src=start),
                                Piece("tail", tail.length, src=tail.start),
                                Piece("copy", end - tail.end, src=tail.end)) if p.length > 0]
-    return dataclasses.replace(result, pieces=tuple(pieces))
+    return result.replace(pieces=tuple(pieces))
 
 
 def append_base(lump: Lump, layout: Layout) -> int | None:

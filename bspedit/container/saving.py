@@ -5,40 +5,47 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from .mapfile import MapFile, SaveReport
 from ..errors import BspError, CheckFailed
+from ..values import Value
+from .mapfile import MapFile, SaveReport
 from .outputs import guard
 from .planner import LAYOUTS
 
 
-@dataclass(frozen=True, slots=True)
-class BotFile:
+class BotFile(Value):
     """A Quake 3 bot navigation file (.aas) and the map checksum in its header."""
 
-    path: str
-    version: int
-    before: int         # the checksum it held
-    after: int          # the checksum it holds after the save (== before: already matched)
+    __slots__ = ("path", "version", "before", "after")
+
+    def __init__(self, path: str, version: int, before: int, after: int) -> None:
+        self.path, self.version = path, version
+        self.before = before        # the checksum it held
+        self.after = after          # the checksum it holds after the save (== before: matched)
 
 
-@dataclass(frozen=True, slots=True)
-class SaveResult:
+class SaveResult(Value):
     """What a save did (or, with `written` False, would do)."""
 
-    target: str
-    layout: str                         # stable, compact or in-place
-    size: int
-    changed: tuple[str, ...]            # lumps whose bytes changed
-    moved: tuple[str, ...]              # lumps whose offset changed
-    checksums_before: dict[str, int]    # engine checksums (crc32, map_checksum, ...)
-    checksums_after: dict[str, int]
-    compared: str                       # the checksum the family's servers compare
-    written: bool
-    bot_files: tuple[BotFile, ...] = ()
-    warnings: tuple[str, ...] = ()
+    __slots__ = ("target", "layout", "size", "changed", "moved", "checksums_before",
+                 "checksums_after", "compared", "written", "bot_files", "warnings")
+
+    def __init__(self, target: str, layout: str, size: int, changed: tuple[str, ...],
+                 moved: tuple[str, ...], checksums_before: dict[str, int],
+                 checksums_after: dict[str, int], compared: str, written: bool,
+                 bot_files: tuple[BotFile, ...] = (), warnings: tuple[str, ...] = ()) -> None:
+        self.target = target
+        self.layout = layout                        # stable, compact or in-place
+        self.size = size
+        self.changed = changed                      # lumps whose bytes changed
+        self.moved = moved                          # lumps whose offset changed
+        self.checksums_before = checksums_before    # engine checksums (crc32, map_checksum, ...)
+        self.checksums_after = checksums_after
+        self.compared = compared                    # the checksum the family's servers compare
+        self.written = written
+        self.bot_files = bot_files
+        self.warnings = warnings
 
     @property
     def checksum_changed(self) -> bool:
@@ -103,12 +110,13 @@ def save(bsp: MapFile, target: str | os.PathLike[str] | None = None, *, layout: 
 def _bot_files(bsp: MapFile, target: str, named: list[str], warnings: list[str]) -> list[Any]:
     """The .aas headers to fix after saving `target`: those named (refused when not Quake 3,
     before anything is written) and those beside `target` (unreadable ones: a warning)."""
-    from . import aas
-
     if bsp.family.engine != "quake3":
         if named:
             raise BspError(f"--aas: {bsp.family.title} maps have no bot .aas files")
         return []
+    # only Quake 3 maps have bot files: the module loads for them alone (start-up time)
+    from . import aas
+
     headers = []
     for path in named:
         guard(path, [bsp.path])

@@ -529,7 +529,6 @@ def build(folder: Path, target: str, *, dry_run: bool = False,
     """Write the map of a dump folder to `target` (`-`: standard output; `dry_run`: nothing
     written): the edited lumps and members, the family, and the save, whose checksums before are
     the dumped map's."""
-    import dataclasses
     import tempfile
 
     from ..bsp import Bsp
@@ -565,14 +564,12 @@ def build(folder: Path, target: str, *, dry_run: bool = False,
     before = rebuilt.manifest.get("checksums")
     if isinstance(before, dict) and before.keys() == result.checksums_before.keys() and \
             all(isinstance(v, int) for v in before.values()):
-        result = dataclasses.replace(result, checksums_before=dict(before))
+        result = result.replace(checksums_before=dict(before))
     return edited, bsp.family, result
 
 
 def _save(bsp: Bsp, target: str, dry_run: bool) -> SaveResult:
     """Save `bsp` to `target`; `-` spools it to a temporary file streamed to standard output."""
-    import dataclasses
-
     from ..container.outputs import STDOUT, spooled_stdout
     from ..container.saving import save
 
@@ -580,4 +577,4 @@ def _save(bsp: Bsp, target: str, dry_run: bool) -> SaveResult:
         return save(bsp, target, dry_run=dry_run)
     with spooled_stdout(os.path.basename(bsp.path)) as spool:
         result = save(bsp, spool)
-    return dataclasses.replace(result, target=STDOUT)
+    return result.replace(target=STDOUT)

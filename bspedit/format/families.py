@@ -1,8 +1,10 @@
 """What differs between games, as data: magic, versions, lump names, special lumps, checksums."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from .. import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _QUAKE1_LUMPS = ("ENTITIES", "PLANES", "TEXTURES", "VERTEXES", "VISIBILITY", "NODES", "TEXINFO",
                  "FACES", "LIGHTING", "CLIPNODES", "LEAFS", "MARKSURFACES", "EDGES", "SURFEDGES",
@@ -29,33 +31,47 @@ _SOURCE_LUMPS = (
     "XZIPPAKFILE", "FACES_HDR", "MAP_FLAGS", "OVERLAY_FADES", "OVERLAY_SYSTEM_LEVELS",
     "PHYSLEVEL", "DISP_MULTIBLEND")
 
-@dataclass(frozen=True, slots=True)
 class Family:
-    """One game family's file layout, as data."""
+    """One game family's file layout, as data (one instance per family, below)."""
 
-    key: str                      # short name used in output and JSON
-    title: str
-    engine: str                   # quake1 | goldsrc | quake2 | quake3 | source: decides checksums
-    header: str                   # quake | vbsp: which generated reader parses the header
-    ident: bytes = b""            # magic at offset 0 ("" when the file starts with the version)
-    # magic of the family's big-endian (console) maps: the same int as `ident` written
-    # big-endian; every number of the header, the directory and the records follows it
-    ident_big_endian: bytes = b""
-    versions: frozenset[int] = frozenset()   # accepted version numbers (empty: no version field)
-    lump_names: tuple[str, ...] = ()
-    pakfile: str | None = None
-    # Valve's RepackBSP (bspzip, LZMA repacks) starts the pakfile on this boundary and writes
-    # no padding after it: a pakfile stored last so is a sign of that writer
-    pakfile_alignment: int | None = None
-    # Valve's console conversion (bsplib.cpp: SetPakFileLump, SwapBSPFile) starts the pakfile
-    # on a DVD sector and pads the file end to one: the boundaries big-endian maps keep (a
-    # larger one the map shows wins, see container.layout.console_boundaries)
-    console_pakfile_alignment: int | None = None
-    console_file_alignment: int | None = None
-    # the LZMA dictionary of console maps' compressed lumps (the real Xbox 360 map: 256 KiB)
-    console_lzma_dictionary: int | None = None
-    game_lump: str | None = None
-    trailer: str | None = None    # bspx: Quake 1 maps may carry a BSPX directory after the last lump
+    __slots__ = ("key", "title", "engine", "header", "ident", "ident_big_endian", "versions",
+                 "lump_names", "pakfile", "pakfile_alignment", "console_pakfile_alignment",
+                 "console_file_alignment", "console_lzma_dictionary", "game_lump", "trailer")
+
+    def __init__(self, key: str, title: str, engine: str, header: str, *, ident: bytes = b"",
+                 ident_big_endian: bytes = b"", versions: frozenset[int] = frozenset(),
+                 lump_names: tuple[str, ...] = (), pakfile: str | None = None,
+                 pakfile_alignment: int | None = None,
+                 console_pakfile_alignment: int | None = None,
+                 console_file_alignment: int | None = None,
+                 console_lzma_dictionary: int | None = None, game_lump: str | None = None,
+                 trailer: str | None = None) -> None:
+        self.key = key              # short name used in output and JSON
+        self.title = title
+        self.engine = engine        # quake1 | goldsrc | quake2 | quake3 | source: the checksums
+        self.header = header        # quake | vbsp: which generated reader parses the header
+        self.ident = ident          # magic at offset 0 ("" when the file starts with the version)
+        # magic of the family's big-endian (console) maps: the same int as `ident` written
+        # big-endian; every number of the header, the directory and the records follows it
+        self.ident_big_endian = ident_big_endian
+        self.versions = versions    # accepted version numbers (empty: no version field)
+        self.lump_names = lump_names
+        self.pakfile = pakfile
+        # Valve's RepackBSP (bspzip, LZMA repacks) starts the pakfile on this boundary and
+        # writes no padding after it: a pakfile stored last so is a sign of that writer
+        self.pakfile_alignment = pakfile_alignment
+        # Valve's console conversion (bsplib.cpp: SetPakFileLump, SwapBSPFile) starts the
+        # pakfile on a DVD sector and pads the file end to one: the boundaries big-endian maps
+        # keep (a larger one the map shows wins, see container.layout.console_boundaries)
+        self.console_pakfile_alignment = console_pakfile_alignment
+        self.console_file_alignment = console_file_alignment
+        # the LZMA dictionary of console maps' compressed lumps (the real Xbox 360 map: 256 KiB)
+        self.console_lzma_dictionary = console_lzma_dictionary
+        self.game_lump = game_lump
+        self.trailer = trailer      # bspx: Quake 1 maps may carry a BSPX directory at the end
+
+    def __repr__(self) -> str:
+        return f"Family({self.key!r}, {self.title!r})"
 
     @property
     def lump_count(self) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import mmap
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
 from io import BytesIO
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
@@ -19,16 +18,20 @@ LUMP_ORDERS = {"standard": ("offset", "length", "version", "fourcc"),
                "l4d2": ("version", "offset", "length", "fourcc")}
 
 
-@dataclass(slots=True)
 class Lump:
     """One lump directory entry, as stored."""
 
-    index: int
-    name: str
-    offset: int
-    length: int
-    version: int = 0
-    fourcc: int = 0   # Source: uncompressed size of an LZMA lump, else 0
+    __slots__ = ("index", "name", "offset", "length", "version", "fourcc")
+
+    def __init__(self, index: int, name: str, offset: int, length: int, version: int = 0,
+                 fourcc: int = 0) -> None:
+        self.index, self.name, self.offset, self.length = index, name, offset, length
+        self.version = version
+        self.fourcc = fourcc        # Source: uncompressed size of an LZMA lump, else 0
+
+    def __repr__(self) -> str:
+        return (f"Lump(index={self.index}, name={self.name!r}, offset={self.offset}, "
+                f"length={self.length}, version={self.version}, fourcc={self.fourcc})")
 
     @property
     def end(self) -> int:
@@ -69,16 +72,28 @@ def check_directory(lumps: Sequence[Lump], header_size: int, file_size: int) -> 
     return problems
 
 
-@dataclass(slots=True)
 class Header:
     """Everything the header holds: identification fields and the lump directory."""
 
-    family: Family
-    ident: bytes
-    version: int | None
-    lumps: list[Lump]
-    revision: int | None = None        # Source map revision
-    lump_order: str = "standard"       # Source lump_t field order
+    __slots__ = ("family", "ident", "version", "lumps", "revision", "lump_order")
+
+    def __init__(self, family: Family, ident: bytes, version: int | None, lumps: list[Lump],
+                 revision: int | None = None, lump_order: str = "standard") -> None:
+        self.family, self.ident, self.version, self.lumps = family, ident, version, lumps
+        self.revision = revision            # Source map revision
+        self.lump_order = lump_order        # Source lump_t field order
+
+    def __repr__(self) -> str:
+        return (f"Header(family={self.family!r}, ident={self.ident!r}, version={self.version}, "
+                f"lumps={self.lumps!r}, revision={self.revision}, "
+                f"lump_order={self.lump_order!r})")
+
+    def copy(self) -> Header:
+        """A copy whose directory entries can be changed without changing this one's."""
+        lumps = [Lump(lump.index, lump.name, lump.offset, lump.length, lump.version,
+                      lump.fourcc) for lump in self.lumps]
+        return Header(self.family, self.ident, self.version, lumps, self.revision,
+                      self.lump_order)
 
     @property
     def size(self) -> int:

@@ -6,11 +6,12 @@ reproduces Valve's bytes exactly, wherever it is installed (a Linux dependency, 
 encodes with the same settings: its raw LZMA1 stream always ends with an end-of-stream marker,
 which Valve's decoder (LzmaDec given the output size) reads, so the engine loads the lump, but
 the bytes differ from Valve's; that use is announced once per process (`ValveLzmaWarning`,
-`stdlib_note`). Callers keep the stored bytes of lumps they did not change.
+`stdlib_note`). Callers keep the stored bytes of lumps they did not change. `lzma` loads when
+a stream is decoded or encoded: a map is asked whether its lumps are compressed at every edit
+(start-up time).
 """
 from __future__ import annotations
 
-import lzma
 import struct
 import warnings
 from io import BytesIO
@@ -67,6 +68,8 @@ def decode_raw(props: bytes, stream: bytes | memoryview, size: int) -> bytes:
     """Exactly `size` bytes decoded from a raw LZMA1 `stream` (no end marker needed) with the
     5 property bytes `props`; BspError (no offset) when the stream is broken or short. The
     caller checks `size` against its limit first."""
+    import lzma
+
     lc, rest = props[0] % 9, props[0] // 9
     # liblzma allocates the dictionary up front; no stream looks back further than its output
     dictionary = min(int.from_bytes(props[1:5], "little"), max(size, 4096))
@@ -153,6 +156,8 @@ def _stdlib_encode(data: bytes, props: bytes | None, lc: int, lp: int, pb: int,
     4 KiB) nor than the data needs (no match reaches back past its start), so `props` stays
     valid and is returned as given. liblzma takes lc + lp <= 4 only: other props are replaced
     by Valve's lc/lp/pb, and the property bytes returned are then the ones used."""
+    import lzma
+
     if lc + lp > 4:
         lc, lp, pb, props = 3, 0, 2, None
     needed = 1 << max(len(data) - 1, 1).bit_length()

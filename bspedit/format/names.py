@@ -1,9 +1,8 @@
 """Names the engines compare: ASCII-only case folding (their stricmp) and game file paths."""
 from __future__ import annotations
 
-import string
-
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+# spelled out: the `string` module compiles a regular expression when imported (start-up time)
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def fold(text: str) -> str:

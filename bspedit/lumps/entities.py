@@ -22,7 +22,6 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NamedTuple, overload
 
@@ -31,6 +30,7 @@ from bspedit.errors import BspError
 from bspedit.limits import LIMITS
 from bspedit.format.names import fold
 from bspedit.format.generated import entities_tables as _tables
+from bspedit.values import Value
 
 __all__ = ["Census", "Entity", "EntityLump", "Kept", "MatchMode", "Outputs", "TARGET_KEYS", "decode"]
 
@@ -97,13 +97,15 @@ def _reduce(name: str, children: list[_Value]) -> _Value:
     return children[0] if children and isinstance(children[0], list) else []  # start
 
 
-@dataclass(frozen=True, slots=True)
-class _Grammar:
-    # An ignorable gap, then one token in a group named after its terminal, or else
-    # the group `error` (any other character) or `end` (the end of the text): it
-    # matches wherever it starts, so finditer never skips text, in linear time.
-    token: re.Pattern[str]
-    pair: re.Pattern[str]  # groups: gap, key string, gap, value string
+class _Grammar(Value):
+    __slots__ = ("token", "pair")
+
+    def __init__(self, token: re.Pattern[str], pair: re.Pattern[str]) -> None:
+        # An ignorable gap, then one token in a group named after its terminal, or else
+        # the group `error` (any other character) or `end` (the end of the text): it
+        # matches wherever it starts, so finditer never skips text, in linear time.
+        self.token = token
+        self.pair = pair  # groups: gap, key string, gap, value string
 
 
 @cache
@@ -232,23 +234,26 @@ def _value_test(pattern: str, mode: MatchMode) -> Callable[[str], bool]:
     return lambda raw: find(decode(raw)) is not None
 
 
-@dataclass(eq=False, slots=True)
 class _Pair:
     """One key-value pair; mutable, so that an Output stays bound to it across edits."""
 
-    lead: str   # the gap before the key: line break, indentation, comments
-    key: str    # the text between the quotes
-    sep: str    # the gap between key and value
-    value: str
+    __slots__ = ("lead", "key", "sep", "value")
+
+    def __init__(self, lead: str, key: str, sep: str, value: str) -> None:
+        self.lead = lead    # the gap before the key: line break, indentation, comments
+        self.key = key      # the text between the quotes
+        self.sep = sep      # the gap between key and value
+        self.value = value
 
 
-class _Style(NamedTuple):
+class _Style(Value):
     """How a new entity is laid out (defaults: Source's ``{\\n"key" "value"\\n}\\n``)."""
 
-    lead: str = "\n"
-    sep: str = " "
-    close: str = "\n}"
-    newline: str = "\n"
+    __slots__ = ("lead", "sep", "close", "newline")
+
+    def __init__(self, lead: str = "\n", sep: str = " ", close: str = "\n}",
+                 newline: str = "\n") -> None:
+        self.lead, self.sep, self.close, self.newline = lead, sep, close, newline
 
 
 def _lookup(key: object) -> str | None:
@@ -259,7 +264,6 @@ def _lookup(key: object) -> str | None:
         return None
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class Entity(MutableMapping[str, str]):
     """One ``{ ... }`` block: key-value pairs in file order, duplicates and key case kept.
 
@@ -273,14 +277,17 @@ class Entity(MutableMapping[str, str]):
     edited, and then only the edited pairs are reprinted.
     """
 
-    _source: str | None = None         # original text while unedited
-    _pairs: list[_Pair] | None = None  # parsed from _source on first use
-    _close: str = ""                   # the gap after the last pair, and the '}'
-    _trail: str = ""                   # text between this entity and the next item
-    _lump: EntityLump | None = None    # told about edits
-
+    __slots__ = ("_source", "_pairs", "_close", "_trail", "_lump")
     __eq__ = object.__eq__
     __hash__ = object.__hash__
+
+    def __init__(self, source: str | None, pairs: list[_Pair] | None = None, close: str = "",
+                 trail: str = "", lump: EntityLump | None = None) -> None:
+        self._source = source       # original text while unedited
+        self._pairs = pairs         # parsed from _source on first use
+        self._close = close         # the gap after the last pair, and the '}'
+        self._trail = trail         # text between this entity and the next item
+        self._lump = lump           # told about edits
 
     @property
     def dirty(self) -> bool:
@@ -434,7 +441,7 @@ class Entity(MutableMapping[str, str]):
         pairs = self._load()
         self._source = None
         if self._lump is not None:
-            self._lump._dirty = True
+            self._lump._edited()
         return pairs
 
     def _text(self) -> str:
@@ -443,12 +450,13 @@ class Entity(MutableMapping[str, str]):
         return "{" + "".join(f'{p.lead}"{p.key}"{p.sep}"{p.value}"' for p in self._load()) + self._close
 
 
-@dataclass(frozen=True, slots=True)
-class _Link:
+class _Link(Value):
     """An Output's binding to its pair in an entity (see connections.Link)."""
 
-    entity: Entity
-    pair: _Pair
+    __slots__ = ("entity", "pair")
+
+    def __init__(self, entity: Entity, pair: _Pair) -> None:
+        self.entity, self.pair = entity, pair
 
     def read(self) -> tuple[str, str]:
         self._check()
@@ -532,12 +540,13 @@ def _output_separator(entity: Entity) -> str:
                  if (parsed := split_output(pair.value))), COMMA)
 
 
-class Kept(NamedTuple):
+# The named tuples below are made by NamedTuple's functional form: its class form evaluates
+# the annotations, strings in this module, with compile(), whose first call in a process sets
+# up the ast module's node types: ~10 M instructions, a twentieth of a small entity edit.
+class Kept(NamedTuple("Kept", [("first_line", int), ("last_line", int), ("problem", BspError)])):
     """A stretch a lenient parse kept verbatim: its lines and the error that stopped the parse."""
 
-    first_line: int
-    last_line: int
-    problem: BspError
+    __slots__ = ()
 
     def __str__(self) -> str:
         lines = (f"line {self.first_line}" if self.first_line == self.last_line
@@ -545,11 +554,10 @@ class Kept(NamedTuple):
         return f"{lines} kept verbatim ({self.problem.message})"
 
 
-class Census(NamedTuple):
+class Census(NamedTuple("Census", [("entities", int), ("worldspawn", bool)])):
     """How many entities a lump holds, and whether one of them is worldspawn."""
 
-    entities: int
-    worldspawn: bool
+    __slots__ = ()
 
     def loss(self, after: Census) -> str | None:
         """What going from this census to `after` destroys (every entity, or worldspawn), or None."""
@@ -560,18 +568,18 @@ class Census(NamedTuple):
         return None
 
 
-@dataclass(eq=False, slots=True)
 class _Opaque:
     """A stretch that did not parse (lenient mode), written back verbatim."""
 
-    source: str
-    _trail: str = ""
+    __slots__ = ("source", "_trail")
+
+    def __init__(self, source: str, trail: str = "") -> None:
+        self.source, self._trail = source, trail
 
     def _text(self) -> str:
         return self.source
 
 
-@dataclass(eq=False, repr=False, slots=True)
 class EntityLump:
     """The entity lump: entities in file order, plus every byte around them.
 
@@ -579,12 +587,17 @@ class EntityLump:
     unchanged lump returns the very bytes it was parsed from.
     """
 
-    _data: bytes
-    _head: str                          # text before the first item
-    _items: list[Entity | _Opaque]
-    _tail: str                          # the NUL terminator and anything after it
-    kept: list[Kept]                    # stretches kept verbatim by a lenient parse
-    _dirty: bool = False
+    __slots__ = ("_data", "_head", "_items", "_tail", "kept", "_dirty", "_made")
+
+    def __init__(self, data: bytes, head: str, items: list[Entity | _Opaque], tail: str,
+                 kept: list[Kept]) -> None:
+        self._data = data
+        self._head = head           # text before the first item
+        self._items = items
+        self._tail = tail           # the NUL terminator and anything after it
+        self.kept = kept            # stretches kept verbatim by a lenient parse
+        self._dirty = False
+        self._made: bytes | None = None     # the bytes `to_bytes` made since the last edit
 
     @classmethod
     def parse(cls, data: bytes, *, lenient: bool = False) -> EntityLump:
@@ -621,20 +634,23 @@ class EntityLump:
                 break
         lump = cls(data, text[:spans[0][0] if spans else tail], [], text[tail:], kept)
         nexts = [start for start, _, _ in spans[1:]] + [tail]
-        lump._items = [Entity(text[start:end], _trail=text[end:nxt], _lump=lump) if parsed else
+        lump._items = [Entity(text[start:end], trail=text[end:nxt], lump=lump) if parsed else
                        _Opaque(text[start:end], text[end:nxt])
                        for (start, end, parsed), nxt in zip(spans, nexts)]
         return lump
 
     def to_bytes(self) -> bytes:
-        """The lump's bytes: the original ones if nothing changed."""
+        """The lump's bytes: the original ones if nothing changed, else made once per edit (a
+        save asks for them once per lump of the map)."""
         if not self.dirty:
             return self._data
-        parts = [self._head]
-        for item in self._items:
-            parts += (item._text(), item._trail)
-        parts.append(self._tail)
-        return "".join(parts).encode("latin-1")
+        if self._made is None:
+            parts = [self._head]
+            for item in self._items:
+                parts += (item._text(), item._trail)
+            parts.append(self._tail)
+            self._made = "".join(parts).encode("latin-1")
+        return self._made
 
     @property
     def dirty(self) -> bool:
@@ -736,14 +752,14 @@ class EntityLump:
         new = [_Pair(style.lead, _encode(key), style.sep, _encode(value)) for key, value in items]
         at = 1 + max((i for i, item in enumerate(self._items) if isinstance(item, Entity)), default=-1)
         gap = _last_line(self._items[at - 2]._trail) if at > 1 else style.newline
-        entity = Entity(None, new, style.close, _lump=self)
+        entity = Entity(None, new, style.close, lump=self)
         if at:
             before = self._items[at - 1]
             entity._trail, before._trail = before._trail, gap
         else:  # before the head, which may end in a comment
             entity._trail, self._head = gap + self._head, ""
         self._items.insert(at, entity)
-        self._dirty = True
+        self._edited()
         return entity
 
     def remove(self, entity: Entity) -> None:
@@ -759,7 +775,7 @@ class EntityLump:
             self._head += rest
         del self._items[index]
         entity._lump = None
-        self._dirty = True
+        self._edited()
 
     def __iter__(self) -> Iterator[Entity]:
         return (item for item in self._items if isinstance(item, Entity))
@@ -769,6 +785,10 @@ class EntityLump:
 
     def __repr__(self) -> str:
         return f"EntityLump({len(self)} entities)"
+
+    def _edited(self) -> None:
+        """Note an edit: the bytes are made again when next asked for."""
+        self._dirty, self._made = True, None
 
     def _worldspawn(self) -> Entity | None:
         return next(self._matching([("classname", _value_test("worldspawn", "exact"))]), None)
