@@ -30,20 +30,24 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 HELP_COLUMNS = 100
 log = logging.getLogger("mkdocs.hooks.bspedit")
 
-#: picture -> the command line that makes it (run in a copy of docs/examples; {out} is the
-#: file or folder it writes), and, for a folder, the file of it that is the picture
-PICTURES: dict[str, tuple[list[str], str | None]] = {
-    "demo-height.png": (["render", "demo.bsp", "-o", "{out}", "--size", "768"], None),
-    "demo-lightmap.png": (["render", "demo.bsp", "-o", "{out}", "--size", "768", "--color",
-                           "lightmap"], None),
-    "demo-height.svg": (["render", "demo.bsp", "-o", "{out}", "--size", "768"], None),
-    "demo-minimap.png": (["render", "demo.bsp", "--minimap", "-o", "{out}", "--size", "384"],
+#: picture -> the command lines that make it (run in a copy of docs/examples, in turn; {out}
+#: is the file or folder the last one writes), and, for a folder, the file of it to show
+PICTURES: dict[str, tuple[list[list[str]], str | None]] = {
+    "demo-height.png": ([["render", "demo.bsp", "-o", "{out}", "--size", "768"]], None),
+    "demo-lightmap.png": ([["render", "demo.bsp", "-o", "{out}", "--size", "768", "--color",
+                            "lightmap"]], None),
+    "demo-height.svg": ([["render", "demo.bsp", "-o", "{out}", "--size", "768"]], None),
+    "demo-minimap.png": ([["render", "demo.bsp", "--minimap", "-o", "{out}", "--size", "384"]],
                          None),
-    "demo-radar.png": (["render", "demo.bsp", "--radar", "csgo", "-o", "{out}"],
+    "demo-radar.png": ([["render", "demo.bsp", "--radar", "csgo", "-o", "{out}"]],
                        "resource/overviews/demo_radar.dds"),
-    "demo-style0.png": (["lightmaps", "demo.bsp", "-o", "{out}"], "style0.png"),
-    "demo-style32.png": (["lightmaps", "demo.bsp", "-o", "{out}"], "style32.png"),
-    "demo-graph.svg": (["ent", "graph", "demo.bsp", "-o", "{out}"], None),
+    "demo-style0.png": ([["lightmaps", "demo.bsp", "-o", "{out}"]], "style0.png"),
+    "demo-style32.png": ([["lightmaps", "demo.bsp", "-o", "{out}"]], "style32.png"),
+    "demo-graph.svg": ([["ent", "graph", "demo.bsp", "-o", "{out}"]], None),
+    "demo-merged.png": ([["transform", "demo.bsp", "--shift", "1024,0,0", "-o", "east.bsp"],
+                         ["merge", "demo.bsp", "east.bsp", "--rename-conflicts", "-o",
+                          "both.bsp"],
+                         ["render", "both.bsp", "-o", "{out}", "--size", "768"]], None),
 }
 #: corpus maps whose licence allows publishing pictures made from them (MANIFEST.tsv):
 #: (map, licence as the page says it, the command's options)
@@ -68,12 +72,13 @@ def bspedit(*args: str, cwd: Path) -> None:
 def picture_bytes(work: Path) -> dict[str, bytes]:
     """Every picture of PICTURES, and the gallery's when the corpus is there."""
     made: dict[str, bytes] = {}
-    for name, (argv, inside) in PICTURES.items():
+    for name, (lines, inside) in PICTURES.items():
         if "graph" in name and shutil.which("dot") is None:
             log.info("docs: Graphviz `dot` is not installed: %s is left out", name)
             continue
         out = work / ("out-" + name if inside is None else "dir-" + name)
-        bspedit(*[arg.replace("{out}", str(out)) for arg in argv], cwd=work)
+        for argv in lines:
+            bspedit(*[arg.replace("{out}", str(out)) for arg in argv], cwd=work)
         path = out if inside is None else out / inside
         if path.suffix == ".dds":           # the radar as the browser can show it
             from PIL import Image
