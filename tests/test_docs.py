@@ -20,7 +20,10 @@ DOCS = ROOT / "docs"
 EXAMPLES = DOCS / "examples"
 #: the commands each page runs (a page's count changes when its examples do: update it here)
 COMMANDS = {
-    "README.md": 5, "docs/index.md": 2, "docs/start.md": 10,
+    "README.md": 5, "docs/index.md": 2, "docs/start.md": 11,
+    "docs/howto/batch.md": 6, "docs/howto/logic.md": 6, "docs/howto/pack.md": 9,
+    "docs/howto/pictures.md": 6, "docs/howto/quake.md": 8, "docs/howto/scripts.md": 5,
+    "docs/howto/strip.md": 6, "docs/howto/stripper.md": 5,
 }
 FRESH_CLONE = ("README.md", "docs/index.md", "docs/start.md")
 BLOCK = re.compile(r"(?:<!-- docs-test: (?P<directive>[^>]*?) -->\n)?^```(?P<lang>sh|console)\n"
@@ -101,7 +104,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 def test_the_pages_run_the_commands_listed():
     counted = {name(p): len(page_commands(p)) for p in pages() if page_commands(p)}
     assert counted == COMMANDS
-    assert sum(COMMANDS.values()) == 17
+    assert sum(COMMANDS.values()) == 69
 
 
 def test_the_readme_install_and_test_commands_are_the_ones_ci_runs():
@@ -196,3 +199,49 @@ def test_every_command_has_its_reference_page_and_every_page_is_in_the_nav():
 
 def test_the_readme_is_a_front_door():
     assert len((ROOT / "README.md").read_text().splitlines()) <= 200
+
+
+def test_the_readme_picture_is_what_render_draws_now(tmp_path):
+    """The one picture committed (GitHub shows the README without building the site): made
+    again by `bspedit render docs/examples/demo.bsp -o docs/readme/demo.png --size 768`."""
+    out = tmp_path / "demo.png"
+    done = subprocess.run([sys.executable, "-m", "bspedit", "render", EXAMPLES / "demo.bsp",
+                           "-o", out, "--size", "768"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == (DOCS / "readme" / "demo.png").read_bytes(), \
+        "render draws another picture: run the command of this test's docstring"
+
+
+@pytest.mark.full
+def test_the_site_builds_and_its_pages_show_what_bspedit_says(tmp_path):
+    """The site as CI builds it (the docs extra; skipped without it): a click from the home page
+    reaches each how-to, each command's page shows its `--help` as the command prints it, and
+    the pictures are there."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                           str(site)], cwd=ROOT, capture_output=True, text=True,
+                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr
+    home = (site / "index.html").read_text()
+    for guide in (DOCS / "howto").glob("*.md"):
+        if guide.name != "index.md":
+            assert f'href="howto/{guide.stem}/"' in home, guide.name
+    import html
+
+    for command in ("render", "pak", "each"):
+        help_text = subprocess.run([sys.executable, "-m", "bspedit", command, "--help"],
+                                   capture_output=True, text=True,
+                                   env=dict(os.environ, COLUMNS="100")).stdout
+        page = html.unescape(re.sub(r"<[^>]+>", "", (site / "reference" / command /
+                                                     "index.html").read_text()))
+        assert help_text.strip() in page, command
+    from PIL import Image
+
+    for picture, size in (("demo-height.png", (768, 452)), ("demo-radar.png", (1024, 1024)),
+                          ("demo-minimap.png", (384, 384)), ("demo-merged.png", (768, 227))):
+        with Image.open(site / "img" / picture) as image:
+            assert image.size == size and len(image.getcolors(1 << 16) or "x") > 2, picture
+    assert (site / "api" / "bspedit.html").is_file()
