@@ -1,4 +1,5 @@
-"""examples/ run on the corpus maps, and the README cookbook's code blocks run as written."""
+"""examples/ run on the corpus maps, and the guide's cookbook (docs/howto/scripts.md) runs as
+written."""
 from __future__ import annotations
 
 import builtins
@@ -197,12 +198,13 @@ def test_skynames_names_the_sky_of_every_map_of_every_family():
         assert found[key] == (sky or "(none: the engine default)"), key
 
 
-# -- the README cookbook -------------------------------------------------------------------------
+# -- the guide's cookbook -------------------------------------------------------------------------
+COOKBOOK = ROOT / "docs" / "howto" / "scripts.md"
+
+
 def cookbook() -> list[str]:
-    text = (ROOT / "README.md").read_text()
-    section = text[text.index("\n## Python API\n"):]
-    section = section[:section.index("\n## ", 1)]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    text = COOKBOOK.read_text()
+    return re.findall(r"```python\n(.*?)```", text[text.index("\n## Cookbook\n"):], re.S)
 
 
 def test_the_cookbook_has_recipes():
@@ -222,8 +224,10 @@ def test_cookbook_recipe_runs(code, tmp_path):
 
 
 def readme_python() -> list[str]:
-    """Every Python block of the README, the tour's as well as the cookbook's."""
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    """Every Python block of the README and the guide (docs/), the cookbook's and the others."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    blocks = [block for page in pages
+              for block in re.findall(r"```python\n(.*?)```", page.read_text(), re.S)]
     return [textwrap.dedent(block) for block in blocks]
 
 
@@ -240,6 +244,6 @@ def unbound(table: symtable.SymbolTable) -> set[str]:
 @pytest.mark.parametrize("code", readme_python(),
                          ids=[f"block{i}" for i in range(len(readme_python()))])
 def test_every_readme_python_block_compiles_and_imports_what_it_uses(code):
-    module = symtable.symtable(code, "README.md", "exec")
+    module = symtable.symtable(code, "guide", "exec")
     assigned = {s.get_name() for s in module.get_symbols() if s.is_imported() or s.is_assigned()}
     assert unbound(module) - assigned - set(dir(builtins)) == set()
