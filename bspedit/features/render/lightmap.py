@@ -24,6 +24,7 @@ import numpy
 
 from ...errors import BspError
 from . import lightmap_faces
+from .geometry import claimed, once
 from .lightmap_faces import LUXELS, NO_STYLE, FaceLight, Lighting
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ Q3_OVERBRIGHT = 2.0
 GAMMA = 2.2
 #: the largest atlas made (pixels): more means damaged faces (blocks claimed many times over)
 MAX_ATLAS = 1 << 26
+#: the largest coefficient of a polygon's world -> atlas mapping believed: times a world
+#: coordinate it stays far inside float32
+LARGEST = 1e30
 
 
 @dataclass
@@ -100,22 +104,29 @@ class Atlases:
         lit = row >= 0
         out = numpy.zeros((len(faces), 3, 2))
         at = row[lit]
-        if "page_origin" in self._mapping:
-            if st is None:
-                raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
-            out[lit] = st[lit] * self._mapping["page"][0]
-            out[lit, 2] += self._mapping["page_origin"][at]
-            return out, lit
-        vecs = self._mapping["vecs"][at]                          # (L, 2, 4)
-        scale = self._mapping["scale"][at].reshape(len(at), -1)   # (L, 1) or (L, 2)
-        # s = vx*x + vy*y + vz*(a*x + b*y + c) + vw, per axis, then to luxels and the rect
-        a, b, c = (plane[lit, i][:, None] for i in range(3))
-        vx, vy, vz, vw = (vecs[:, :, i] for i in range(4))
-        corner = numpy.array([[self.rects[int(f)][0], self.rects[int(f)][1]]
-                              for f in faces[lit]], numpy.float64).reshape(-1, 2) + 0.5
-        out[lit, 0] = (vx + vz * a) / scale
-        out[lit, 1] = (vy + vz * b) / scale
-        out[lit, 2] = (vw + vz * c) / scale - self._mapping["mins"][at] + corner
+        with numpy.errstate(invalid="ignore", over="ignore"):     # damaged vecs, st
+            if "page_origin" in self._mapping:
+                if st is None:
+                    raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
+                out[lit] = st[lit] * self._mapping["page"][0]
+                out[lit, 2] += self._mapping["page_origin"][at]
+            else:
+                vecs = self._mapping["vecs"][at]                      # (L, 2, 4)
+                scale = self._mapping["scale"][at]                    # (L, 1)
+                # s = vx*x + vy*y + vz*(a*x + b*y + c) + vw, per axis, then to luxels and
+                # the rect
+                a, b, c = (plane[lit, i][:, None] for i in range(3))
+                vx, vy, vz, vw = (vecs[:, :, i] for i in range(4))
+                corner = numpy.array([[self.rects[int(f)][0], self.rects[int(f)][1]]
+                                      for f in faces[lit]], numpy.float64).reshape(-1, 2) + 0.5
+                out[lit, 0] = (vx + vz * a) / scale
+                out[lit, 1] = (vy + vz * b) / scale
+                out[lit, 2] = (vw + vz * c) / scale - self._mapping["mins"][at] + corner
+        # a mapping that is not a number or too large for float32 sampling (damaged
+        # texinfo, lightmap coordinates): unlit
+        with numpy.errstate(invalid="ignore"):
+            lit &= (numpy.abs(out) < LARGEST).all(axis=(1, 2))
+        out[~lit] = 0
         return out, lit
 
 
@@ -315,9 +326,7 @@ def _vertex_texels(bsp: Bsp, surfaces: Array, side: int) -> tuple[Array, Array]:
     first = surfaces["first_vert"].astype(numpy.int64)
     count = surfaces["num_verts"].astype(numpy.int64)
     count = numpy.where((count > 0) & (first >= 0) & (first + count <= len(st)), count, 0)
-    if count.sum() > 4 * len(st) + 1024:      # each vertex of a surface once, in a sound map
-        raise BspError(f"SURFACES claim {count.sum()} vertices of {len(st)}: damaged",
-                       path=bsp.path)
+    claimed(bsp, "SURFACES' vertices", int(count.sum()), once(len(st)))
     low = numpy.zeros((len(surfaces), 2), numpy.int64)
     high = numpy.zeros((len(surfaces), 2), numpy.int64)
     used = numpy.flatnonzero(count)
