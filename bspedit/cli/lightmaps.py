@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..bsp import Bsp
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from . import SUMMARIES
 from .common import add_verb, set_result
 
@@ -26,7 +26,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_lightmaps(args: argparse.Namespace) -> int:
     from ..container.outputs import STDOUT, guard, staged_folder
-    from ..features.render.lightmap import atlases
+    from ..features.render.lightmap import NO_LIGHT, atlases
     from ..features.render.lightmap_files import lightmap_files
 
     if args.directory == STDOUT:
@@ -41,12 +41,12 @@ def run_lightmaps(args: argparse.Namespace) -> int:
               "height": found.size[1] if found else None,
               "faces": len(found.rects) if found else 0,
               "styles": found.styles if found else [],
-              "hdr": bool(found and found.hdr_pages)}
+              "hdr": bool(found and found.hdr_pages),
+              "broken": found.skipped if found else 0}
     set_result(args, result)
     report = args.report
     if found is None:
-        report.say(f"{args.map}: no light data in the map; nothing written")
-        return 1
+        raise CheckFailed(f"{NO_LIGHT}; nothing written", path=args.map)
     if found.skipped:
         report.warn(f"{found.skipped} lit faces point outside the lighting data: left out")
     with staged_folder(args.directory, inputs=[args.map]) as staging:

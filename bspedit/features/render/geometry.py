@@ -38,6 +38,24 @@ REASONS = ("", "sky", "nodraw", "clip", "trigger", "hint", "skip", "origin", "fl
 WORLD = 128 * 1024
 
 
+def nothing_drawn(skipped: dict[str, int]) -> str:
+    """Why a picture has nothing drawn, in one line, from its faces skipped by reason
+    (`picture.Picture.faces_skipped`)."""
+    counts = f" ({', '.join(f'{n} {reason}' for reason, n in skipped.items())})"
+    reasons = set(skipped) - {"light_broken"}
+    if not reasons:
+        why, counts = "the map has no faces", ""
+    elif reasons <= {"broken", "not_world"}:
+        why = "every face is damaged"
+    elif reasons <= set(REASONS[1:]) | {"not_world"}:
+        why = "every face is one the player never sees"
+    elif "altitude" in reasons:
+        why = "no upward face in the height range"
+    else:
+        why = "no face the player sees faces up"
+    return f"nothing drawn: {why}{counts}; nothing written"
+
+
 @dataclass(frozen=True, slots=True)
 class Hidden:
     """One engine's rule for faces the player never sees."""
@@ -125,6 +143,14 @@ def outside_world(points: Array) -> Array:
     with numpy.errstate(invalid="ignore"):
         outside: Array = ~(numpy.abs(points) <= WORLD).all(axis=-1)
     return outside
+
+
+def unit(normals: Array) -> Array:
+    """Per vector (N, 3): whether it is a unit vector, as compilers store plane normals (a
+    damaged one is not)."""
+    with numpy.errstate(invalid="ignore", over="ignore"):
+        found: Array = numpy.abs(numpy.linalg.norm(normals, axis=-1) - 1) < UNIT
+    return found
 
 
 def claimed(bsp: Bsp, what: str, count: int, bound: int) -> None:
@@ -216,8 +242,7 @@ def _planes(bsp: Bsp, faces: Array) -> tuple[Array, Array]:
     number = faces["planenum"].astype(numpy.int64)
     ok = (number >= 0) & (number < len(planes))
     normal = normals[numpy.where(ok, number, 0)]
-    with numpy.errstate(invalid="ignore", over="ignore"):
-        ok &= numpy.abs(numpy.linalg.norm(normal, axis=1) - 1) < UNIT
+    ok &= unit(normal)
     side = faces["side"].astype(numpy.int64) != 0
     normal[side] *= -1
     return normal, ok

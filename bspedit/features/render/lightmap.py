@@ -39,6 +39,8 @@ Q3_PAGE = {"q3": 128, "rbsp": 128, "fbsp": 512}
 Q3_OVERBRIGHT = 2.0
 #: Source display: linear light to sRGB-ish bytes as the engine's gamma
 GAMMA = 2.2
+#: what `render --color lightmap` and `lightmaps` say (exit 1) of a map without light data
+NO_LIGHT = "no light data in the map (unlit, vertex-lit or external lightmaps)"
 #: the largest atlas made (pixels): more means damaged faces (blocks claimed many times over)
 MAX_ATLAS = 1 << 26
 #: the largest coefficient of a polygon's world -> atlas mapping believed: times a world

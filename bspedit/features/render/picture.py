@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy
 
-from ...errors import BspError
+from ...errors import BspError, CheckFailed
 from . import colors
-from .geometry import REASONS, Array, Geometry
+from .geometry import REASONS, Array, Geometry, nothing_drawn
 from .raster import Frame, affine, planes, rasterize, reduce
 from .shapes import geometry
 
@@ -121,12 +121,13 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
         raise BspError(f"picture size {size} is outside 1..16384 pixels")
     atlases = None
     if color == "lightmap":
+        from .lightmap import NO_LIGHT
         from .lightmap import atlases as load_atlases
 
         atlases = load_atlases(bsp)
         if atlases is None or not atlases.pages:
-            raise BspError("the map has no light data: no lightmap colours (try --color "
-                           "height or texture)", path=bsp.path)
+            raise CheckFailed(f"{NO_LIGHT}: no lightmap colours (try --color height or "
+                              "texture); nothing written", path=bsp.path)
     geo = geometry(bsp)
     face_model = geo.face_model
     wanted_face = face_model >= 0 if models == "all" else face_model == 0
@@ -142,6 +143,10 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     drawn_faces = numpy.zeros(len(face_model), bool)
     drawn_faces[poly_face[selected]] = True
     skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
+    if atlases is not None and atlases.skipped:     # drawn grey, as unlit faces are
+        skipped["light_broken"] = atlases.skipped
+    if not len(selected):
+        raise CheckFailed(nothing_drawn(skipped), path=bsp.path)
 
     corners = _selected_corners(geo, selected)
     ground = _selected_corners(geo, selected[~is_sky[selected]])

@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...errors import BspError
+from ...errors import BspError, CheckFailed
 from .minimap import Grid, solid_columns
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class Radar:
     scale: float
     levels: list[Level]
     images: dict[str, Image.Image] = field(default_factory=dict)
+    faces_skipped: dict[str, dict[str, int]] = field(default_factory=dict)    # by level
 
     def overview_txt(self) -> str:
         """`resource/overviews/<map>.txt` in the KeyValues form the games read."""
@@ -139,18 +140,22 @@ def map_name(path: str) -> str:
 
 
 def vertex_bounds(bsp: Bsp) -> tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any, Any]]:
-    """The box of the world's vertices (all models), as (mins, maxs) float64 arrays."""
+    """The box of the world's vertices (all models; none that is not a number or beyond
+    `geometry.WORLD`), as (mins, maxs) float64 arrays."""
     import numpy as np
+
+    from .geometry import outside_world
 
     lump, name = _VERTICES.get(bsp.family.engine, ("VERTEXES", "point"))
     records = bsp.records(lump)
     if not len(records):
-        raise BspError(f"{lump} is empty: the map has no geometry to draw", path=bsp.path)
+        raise CheckFailed(f"nothing drawn: {lump} is empty; nothing written", path=bsp.path)
     points = records[name] if name else records
     xyz = np.stack([np.asarray(points[a], dtype=np.float64) for a in "xyz"], axis=-1)
-    xyz = xyz[np.isfinite(xyz).all(axis=1)]
+    xyz = xyz[~outside_world(xyz)]
     if not len(xyz):
-        raise BspError(f"{lump} holds no finite vertex", path=bsp.path)
+        raise CheckFailed(f"nothing drawn: {lump} holds no sound vertex; nothing written",
+                          path=bsp.path)
     return xyz.min(axis=0), xyz.max(axis=0)
 
 
@@ -218,4 +223,5 @@ def radar(bsp: Bsp, game: str, name: str | None = None) -> Radar:
         picture = topdown(bsp, size=SIZE, color="height", models="all", frame=square,
                           altitude=altitude, legend=False)
         result.images[level.name] = picture.image
+        result.faces_skipped[level.name] = picture.faces_skipped
     return result
