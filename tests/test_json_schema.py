@@ -189,7 +189,7 @@ RESULTS.update({
                "faces_skipped": Map(int), "legend": Maybe({"min_z": float, "max_z": float})},
     "lightmaps": {"directory": str, "family": str, "files": [str], "width": Maybe(int),
                   "height": Maybe(int), "faces": int, "styles": [int], "hdr": bool,
-                  "broken": int},
+                  "deluxe": bool, "broken": int},
     "ent graph": {"output": str, "format": ("dot", "svg", "png"), "nodes": int, "edges": int,
                   "dangling": int, "bytes": int},
 })

@@ -15,7 +15,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = add_verb(commands, run_lightmaps, "lightmaps", help=SUMMARIES["lightmaps"],
                       description="Write DIR/style<N>.png per light style (Source HDR also "
                                   "hdr_style<N>.png and the linear hdr_style<N>.hdr; Quake 3 "
-                                  "also its lightmaps as stored, page_<NNN>.png) and "
+                                  "also its lightmaps as stored, page_<NNN>.png, and "
+                                  "with deluxemaps the light direction apart, "
+                                  "style<N>.dir.png and page_<NNN>.dir.png) and "
                                   "DIR/faces.json, each face's rectangle, styles and pages. "
                                   "All or nothing; a map without light data exits 1, "
                                   "writing nothing.")
@@ -42,6 +44,7 @@ def run_lightmaps(args: argparse.Namespace) -> int:
               "faces": len(found.rects) if found else 0,
               "styles": found.styles if found else [],
               "hdr": bool(found and found.hdr_pages),
+              "deluxe": bool(found and found.directions),
               "broken": found.skipped if found else 0}
     set_result(args, result)
     report = args.report
@@ -53,6 +56,8 @@ def run_lightmaps(args: argparse.Namespace) -> int:
         for name, data in files.items():
             (staging / name).write_bytes(data)
     report.say(f"{len(found.rects)} faces, atlas {found.size[0]} x {found.size[1]}, styles "
-               f"{', '.join(map(str, found.styles))}")
+               f"{', '.join(map(str, found.styles))}"
+               + ("; deluxemaps: the light direction pages apart (.dir.png)"
+                  if found.directions else ""))
     report.say(f"wrote {args.directory}: {', '.join(sorted(files))}")
     return 0
