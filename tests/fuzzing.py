@@ -653,7 +653,7 @@ class LumpDamage:
 
     def data(self) -> bytes:
         data = bytearray((CORPUS / self.name).read_bytes())
-        lump = read_header(bytes(data[:4096])).lumps[self.lump]
+        lump = read_header(bytes(data)).lumps[self.lump]
         if self.how == "cut":
             return bytes(data[:lump.offset + lump.length // 2])
         step = int(self.how[-1])
@@ -665,8 +665,7 @@ class LumpDamage:
 
 def lump_damages(name: str) -> list[LumpDamage]:
     """Every non-empty lump of the corpus map `name`, damaged in each way of DAMAGES."""
-    with open(CORPUS / name, "rb") as file:
-        lumps = read_header(file.read(4096)).lumps
+    lumps = read_header((CORPUS / name).read_bytes()).lumps
     return [LumpDamage(name, lump.index, how) for lump in lumps if lump.length > 0
             for how in DAMAGES]
 
