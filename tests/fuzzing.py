@@ -603,6 +603,10 @@ def cli_commands(path: Path, work: Path) -> list[list[str]]:
              "-o", f"{w}/p.bsp"],
             ["patch", m, f"{w}/fuzz.cfg", "-o", f"{w}/t.bsp"],
             ["compress", m, "-o", f"{w}/z.bsp"], ["decompress", m, "-o", f"{w}/d.bsp"],
+            ["render", m, "-o", f"{w}/top.png", "--size", "64"],
+            ["render", m, "-o", f"{w}/top.svg", "--color", "lightmap", "--size", "64"],
+            ["render", m, "--minimap", "-o", f"{w}/mini.tga", "--size", "32"],
+            ["lightmaps", m, "-o", f"{w}/light"],
             ["ent", "set", copies[0], "--where", "classname=worldspawn", "fuzz=1", "--in-place"],
             ["pak", "add", copies[1], f"{w}/added.txt", "--as", "fuzz/added.txt", "--update",
              "--in-place"]]
@@ -705,6 +709,8 @@ def check_pictures(paths: list[Path], work: Path) -> list[list[object]]:
             assert "Traceback" not in err, f"{argv}: {err}"
             if code == 0:
                 assert Path(target).exists(), f"{argv}: exit 0 but nothing written"
+                assert all(line.startswith("bspedit: warning: ") for line in err.splitlines()), \
+                    f"{argv}: {err!r}"          # no Python warning (numpy's overflow, say)
             else:
                 assert err.count("\n") == 1 and err.startswith("bspedit: "), f"{argv}: {err!r}"
                 assert not Path(target).exists(), f"{argv}: exit {code} but {target} written"

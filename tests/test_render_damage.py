@@ -117,6 +117,23 @@ def test_a_damaged_plane_is_skipped_in_height_colours(name, tmp_path):
         after.result["legend"]["max_z"] <= before.result["legend"]["max_z"]
 
 
+@pytest.mark.parametrize("name", ["q2/opentdm_2box4.bsp", "goldsrc/csdocker_aim_map.bsp",
+                                  "goldsrc/svenquake2_q2dm1_13lumps.bsp",
+                                  "source/sdk2013_sdk_vehicles_v19.bsp"])
+def test_every_7th_planes_byte_inverted(name, tmp_path):
+    """The fuzzing's reproducer of that internal error on Quake 2, GoldSrc, Sven Co-op and
+    Source maps (IndexError: index -2147458048 is out of bounds for axis 0 with size 65536):
+    the faces on damaged planes are broken, the rest drawn, in height and texture colours."""
+    import fuzzing
+
+    path = tmp_path / "map.bsp"
+    path.write_bytes(fuzzing.LumpDamage(name, 1, "invert7").data())
+    for color in ("height", "texture"):
+        done = render(path, tmp_path / f"{color}.png", "--color", color, "--size", "256")
+        assert done.code == 0, done.stderr
+        assert done.result["faces_skipped"]["broken"] > 0 and done.result["faces_drawn"] > 0
+
+
 @pytest.mark.parametrize("value", [1e30, numpy.inf, numpy.nan])
 def test_a_damaged_vertex_keeps_the_frame(value, tmp_path):
     """A vertex 1e30 units away used to frame the map as a dot (4e27 units per pixel); one

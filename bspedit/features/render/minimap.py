@@ -145,7 +145,8 @@ def world_bounds(bsp: Bsp) -> tuple[tuple[float, float, float], tuple[float, flo
 
     models = bsp.records("MODELS")
     if not len(models):
-        raise BspError("the map has no world model (MODELS is empty)", path=bsp.path)
+        raise CheckFailed("nothing drawn: the map has no world model (MODELS is empty); "
+                          "nothing written", path=bsp.path)
     box = np.array([[float(models[0][end][a]) for a in "xyz"] for end in ("mins", "maxs")])
     damaged = bool(outside_world(box).any()) or bool((box[0] > box[1]).any())
     if bsp.family.engine != "quake3" or damaged:
