@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import itertools
 
+import fuzzing
 import pytest
 from conftest import CORPUS, CORPUS_MAPS
-
-import fuzzing
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present")
 

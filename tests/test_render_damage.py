@@ -261,3 +261,20 @@ def test_the_lightmaps_json_counts_damaged_light(tmp_path):
     assert len(index["faces"]) == done.result["faces"] == 23
     picture = render(path, tmp_path / "x.png", "--color", "lightmap")
     assert picture.code == 0 and picture.result["faces_skipped"]["light_broken"] == 1
+
+
+def test_light_blocks_claiming_the_lighting_many_times_over(tmp_path):
+    """Every 7th VERTEXES byte of a GoldSrc map inverted: thousands of faces' extents grew,
+    their blocks each inside the lighting lump but together many times its size, an atlas of
+    3343 x 3048 luxels (MemoryError under the fuzzing's 1 GiB cap). The largest blocks are
+    left out until they claim the lump at most four times (in every corpus map they claim it
+    once at most), counted."""
+    import fuzzing
+
+    path = tmp_path / "map.bsp"
+    path.write_bytes(fuzzing.LumpDamage("goldsrc/plague_zm_castle_siege2.bsp", 3,
+                                        "invert7").data())
+    done = invoke(["lightmaps", str(path), "-o", str(tmp_path / "lm"), "--json"], capture=True)
+    assert done.code == 0, done.stderr
+    assert done.result["broken"] > 1000 and done.result["width"] * done.result["height"] < 2e6
+    assert "lit faces' light is damaged" in done.stderr

@@ -51,7 +51,8 @@ def run_lightmaps(args: argparse.Namespace) -> int:
     if found is None:
         raise CheckFailed(f"{NO_LIGHT}; nothing written", path=args.map)
     if found.skipped:
-        report.warn(f"{found.skipped} lit faces point outside the lighting data: left out")
+        report.warn(f"{found.skipped} lit faces' light is damaged (outside the lighting data, "
+                    "or claiming it many times over): left out")
     with staged_folder(args.directory, inputs=[args.map]) as staging:
         for name, data in files.items():
             (staging / name).write_bytes(data)

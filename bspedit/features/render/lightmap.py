@@ -65,7 +65,7 @@ class Atlases:
     directions: dict[int, Array] = field(default_factory=dict)  # Quake 3 deluxemaps: the
     #                       first style's light direction pages, each where its light page is
     overbright: float = 1.0     # the factor engines multiply the shown light by
-    skipped: int = 0            # lit faces whose light lies outside the lighting data
+    skipped: int = 0            # lit faces whose light is damaged (`FaceLight.skipped`)
     _mapping: dict[str, Array] = field(default_factory=dict, repr=False)
     _row: dict[int, int] = field(default_factory=dict, repr=False)
 

@@ -45,7 +45,8 @@ class FaceLight:
     vecs: Array         # (n, 2, 4) float64: s, t = dot(p, vec[:3]) + vec[3]
     scale: Array        # world -> luxel: s / scale - mins
     mins: Array         # (n, 2) luxel coordinates of the block's first luxel
-    skipped: int        # faces with light whose block lies outside the lighting data
+    skipped: int        # faces with light whose block is damaged: outside the lighting
+    #                     data, or claiming it many times over
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +132,19 @@ def _style_slots(styles: Array) -> Array:
 def _finish(face: Array, width: Array, height: Array, first: Array, stride: Array,
             styles: Array, vecs: Array, scale: Array, mins: Array, data: int,
             lit: Array) -> FaceLight:
-    """Keep the lit faces whose every style block lies inside `data` bytes."""
+    """Keep the lit faces whose every style block lies inside `data` bytes. In a sound map
+    each face's blocks hold light of its own (the corpus: at most the lump's bytes all
+    together); blocks claiming it many times over (`geometry.once`) are damage, the largest
+    left out until they do not."""
     slots = _style_slots(styles)
     lit = lit & (slots > 0) & (width > 0) & (height > 0) & (width <= MAX_SIDE) & \
         (height <= MAX_SIDE)
     fits = lit & (first >= 0) & (first + slots * stride <= data)
+    size = numpy.where(fits, slots * stride, 0)
+    excess = int(size.sum()) - once(data)
+    if excess > 0:
+        largest = numpy.argsort(-size, kind="stable")
+        fits[largest[:int(numpy.searchsorted(numpy.cumsum(size[largest]), excess)) + 1]] = False
     keep = numpy.flatnonzero(fits)
     styles = styles.copy()
     styles[numpy.arange(4)[None, :] >= slots[:, None]] = NO_STYLE
