@@ -149,7 +149,8 @@ def unit(normals: Array) -> Array:
     """Per vector (N, 3): whether it is a unit vector, as compilers store plane normals (a
     damaged one is not)."""
     with numpy.errstate(invalid="ignore", over="ignore"):
-        found: Array = numpy.abs(numpy.linalg.norm(normals, axis=-1) - 1) < UNIT
+        length = numpy.linalg.norm(normals, axis=-1)
+        found: Array = numpy.asarray(numpy.abs(length - 1) < UNIT)
     return found
 
 

@@ -23,8 +23,8 @@ list. Quake 1 and GoldSrc keep no brushes: their columns are traced through the 
 outside the map with solid too, so a column that never enters an open leaf is void (black).
 
 Damaged records are left out and counted (`Minimap.broken`): brushes with a side outside
-BRUSHSIDES or on a plane that is not sound (`_sound_planes`), tree nodes on such a plane or
-pointing outside NODES or LEAFS, and the nodes of a cycle. A minimap with nothing solid in
+BRUSHSIDES or on a plane that is not sound, tree nodes on such a plane or pointing outside
+NODES or LEAFS, and the nodes of a cycle (`bsptree`). A minimap with nothing solid in
 it is not made: `CheckFailed`.
 """
 from __future__ import annotations
@@ -74,7 +74,6 @@ BRUSH_SCHEMES: dict[str, BrushScheme] = {       # by Family.key, then Family.eng
                           "BRUSHES.contents", "flags", 0x4 | 0x2),     # SURF_SKY, SURF_SKY2D
 }
 CONTENTS_SOLID = 1          # brush content flag (Quake 2, Quake 3, Source)
-LEAF_SOLID = -1             # Quake 1 / GoldSrc leaf contents
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,32 +227,13 @@ def solid_columns(bsp: Bsp, grid: Grid) -> Columns:
     (families without brushes) the solid leaves of its BSP tree within the grid's heights."""
     scheme = _scheme(bsp)
     if scheme is None:
-        return _tree_columns(bsp, grid)
+        from .bsptree import trace_columns
+
+        pix, bottom, top, void, broken = trace_columns(bsp, grid)
+        return Columns(grid, pix, bottom, top, void, broken)
     normals, dists, first, count, broken = _solid_brushes(bsp, scheme)
     columns = _brush_columns(grid, normals, dists, first, count)
     return Columns(grid, columns.pix, columns.bottom, columns.top, None, broken)
-
-
-def _sound_planes(bsp: Bsp) -> tuple[Any, Any, Any]:
-    """PLANES' normals and distances, and which planes are sound: a unit normal, a distance
-    within the world."""
-    import numpy as np
-
-    from .geometry import WORLD, unit
-
-    planes = bsp.records("PLANES")
-    normals = _vectors(planes["normal"])
-    dists = planes["dist"].astype(np.float64)
-    with np.errstate(invalid="ignore"):
-        return normals, dists, unit(normals) & (np.abs(dists) <= 2 * WORLD)
-
-
-def _vectors(column: Any) -> numpy.ndarray[Any, Any]:
-    import numpy as np
-
-    stacked: numpy.ndarray[Any, Any] = np.stack(
-        [np.asarray(column[a], dtype=np.float64) for a in "xyz"], axis=-1)
-    return stacked
 
 
 def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any, int]:
@@ -262,10 +242,11 @@ def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any, i
     are damaged (sides outside BRUSHSIDES, a side on a plane that is not sound)."""
     import numpy as np
 
+    from .bsptree import sound_planes
     from .geometry import claimed, once
 
     brushes, sides = bsp.records("BRUSHES"), bsp.records("BRUSHSIDES")
-    normals, dists, sound = _sound_planes(bsp)
+    normals, dists, sound = sound_planes(bsp)
     chosen = _world_brushes(bsp, scheme, len(brushes))
     first = brushes[scheme.brush[0]].astype(np.int64)[chosen]
     count = brushes[scheme.brush[1]].astype(np.int64)[chosen]
@@ -307,6 +288,7 @@ def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[A
     under the world's head node lists."""
     import numpy as np
 
+    from .bsptree import world_leaves
     from .geometry import claimed, once
 
     models = bsp.records("MODELS")
@@ -314,7 +296,7 @@ def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[A
         start = int(models[0][scheme.model_brushes[0]])
         stop = min(total, start + max(0, int(models[0][scheme.model_brushes[1]])))
         return np.arange(max(0, start), stop)
-    leaves = _world_leaves(bsp, int(models[0]["headnode"]))
+    leaves = world_leaves(bsp, int(models[0]["headnode"]))
     leafs, listed = bsp.records("LEAFS"), bsp.records("LEAFBRUSHES")
     first = leafs["firstleafbrush"].astype(np.int64)[leaves]
     count = leafs["numleafbrushes"].astype(np.int64)[leaves]
@@ -323,51 +305,6 @@ def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[A
     index = np.repeat(first - np.cumsum(count) + count, count) + np.arange(count.sum())
     brushes = np.unique(listed["brush"].astype(np.int64)[index])
     return brushes[brushes < total]
-
-
-def _world_leaves(bsp: Bsp, head: int) -> numpy.ndarray[Any, Any]:
-    """The leaves under node `head`."""
-    import numpy as np
-
-    kids, walked, _ = _sound_tree(bsp, head)
-    below = kids[walked].ravel()
-    found: numpy.ndarray[Any, Any] = np.unique(-1 - np.append(below[below < 0], min(head, 0)))
-    return found[(found >= 0) & (found < len(bsp.records("LEAFS")))]
-
-
-#: a child reference cut from a damaged tree (past every node index)
-_CUT = 1 << 62
-
-
-def _sound_tree(bsp: Bsp, head: int, sound: Any = None) -> tuple[Any, Any, int]:
-    """The world's tree under node `head` as NODES' children, walked a level at a time, with
-    every reference that is damaged cut (`_CUT`): to a node met before (a cycle, a shared
-    node) or, given `sound` per node, to one that is not sound. Also which nodes the walk
-    reached and how many references it cut."""
-    import numpy as np
-
-    kids = bsp.records("NODES")["children"].astype(np.int64).copy()
-    count = len(kids)
-    walked = np.zeros(count, dtype=bool)
-    cut = 0
-    level = np.array([head], dtype=np.int64)
-    if 0 <= head < count and sound is not None and not sound[head]:
-        level, cut = level[:0], 1           # the whole tree is cut
-    while len(level):
-        inner = level[(level >= 0) & (level < count)]
-        walked[inner] = True
-        child = kids[inner].ravel()
-        node = (child >= 0) & (child < count)
-        at = np.where(node, child, 0)
-        _, first = np.unique(np.where(node, child, -1), return_index=True)
-        again = node & (walked[at] | ~np.isin(np.arange(len(child)), first))
-        if sound is not None:
-            again |= node & ~sound[at]
-        cut += int(again.sum())
-        child[again] = _CUT
-        kids[inner] = child.reshape(-1, 2)
-        level = child[node & ~again]
-    return kids, walked, cut
 
 
 def _brush_xy_bounds(normals: Any, dists: Any, owner: Any, brushes: int,
@@ -441,77 +378,3 @@ def _cross(part: Any, sides: int, pairs: Any, i0: Any, j0: Any, nx: Any, xs: Any
     return (py * size + px)[hit], enter[hit], leave[hit]
 
 
-def _tree_columns(bsp: Bsp, grid: Grid) -> Columns:
-    """Trace every pixel's column, from the grid's bottom to its top, through the world's BSP
-    tree (hull 0): the pieces in solid leaves, and the columns that meet no open leaf. Pieces
-    reaching a damaged node or leaf end there (counted in `Columns.broken`)."""
-    import numpy as np
-
-    leafs = bsp.records("LEAFS")
-    nodes = bsp.records("NODES")
-    models = bsp.records("MODELS")
-    head = int(np.asarray(models[0]["headnode"]).ravel()[0])
-    normals, dists, sound = _sound_planes(bsp)
-    plane_of = nodes["planenum"].astype(np.int64)
-    plane_of = np.where((plane_of >= 0) & (plane_of < len(sound)), plane_of, -1)
-    node_sound = (plane_of >= 0) & sound[plane_of]
-    children, _, broken = _sound_tree(bsp, head, node_sound)
-    if 0 <= head < len(nodes) and not node_sound[head]:
-        head = _CUT
-    contents = leafs["contents"].astype(np.int64)
-    size = grid.size
-    xs, ys = grid.xs, grid.ys
-    total = size * size
-    pix = np.arange(total)
-    col_x, col_y = xs[pix % size], ys[pix // size]
-    z0 = np.full(total, grid.mins[2])
-    z1 = np.full(total, grid.maxs[2])
-    node = np.full(total, head, dtype=np.int64)
-    solid: list[tuple[Any, Any, Any]] = []
-    opened = np.zeros(total, dtype=bool)
-    lost_leaves: set[int] = set()
-    lost_nodes: set[int] = set()
-    while len(node):
-        leaf = node < 0
-        gone = node >= len(nodes)           # a cut reference, a node past NODES
-        if leaf.any():
-            index = -1 - node[leaf]
-            inside = index < len(contents)
-            lost_leaves.update(np.unique(index[~inside]).tolist())
-            is_solid = np.zeros(len(index), dtype=bool)
-            is_solid[inside] = contents[index[inside]] == LEAF_SOLID
-            where = pix[leaf]
-            solid.append((where[is_solid], z0[leaf][is_solid], z1[leaf][is_solid]))
-            opened[where[inside & ~is_solid]] = True
-        if gone.any():
-            lost_nodes.update(np.unique(node[gone][node[gone] != _CUT]).tolist())
-        if leaf.any() or gone.any():
-            keep = ~leaf & ~gone
-            pix, col_x, col_y, z0, z1, node = (a[keep] for a in (pix, col_x, col_y, z0, z1,
-                                                                 node))
-        if not len(node):
-            break
-        plane = plane_of[node]
-        normal, dist = normals[plane], dists[plane]
-        flat = normal[:, 0] * col_x + normal[:, 1] * col_y - dist
-        f0 = flat + normal[:, 2] * z0
-        f1 = flat + normal[:, 2] * z1
-        front0, front1 = f0 >= 0, f1 >= 0
-        split = front0 != front1
-        with np.errstate(divide="ignore", invalid="ignore"):
-            cut = z0 + (z1 - z0) * (f0 / (f0 - f1))
-        kids = children[node]
-        # the piece from z0 keeps its slot; a split adds the piece from the cut to z1
-        extra = np.flatnonzero(split)
-        pix = np.concatenate([pix, pix[extra]])
-        col_x = np.concatenate([col_x, col_x[extra]])
-        col_y = np.concatenate([col_y, col_y[extra]])
-        new_z0 = np.concatenate([z0, cut[extra]])
-        z1 = np.concatenate([np.where(split, cut, z1), z1[extra]])
-        z0 = new_z0
-        node = np.concatenate([np.where(front0, kids[:, 0], kids[:, 1]),
-                               np.where(front1[extra], kids[extra, 0], kids[extra, 1])])
-    pieces = [np.concatenate(p) for p in zip(*solid)] if solid else \
-        [np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)]
-    return Columns(grid, pieces[0], pieces[1], pieces[2], ~opened,
-                   broken + len(lost_leaves) + len(lost_nodes))
