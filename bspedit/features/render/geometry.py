@@ -141,7 +141,7 @@ def outside_world(points: Array) -> Array:
     """Per point (the last axis: x, y, z): whether a coordinate is not a number or lies
     beyond `WORLD` (a damaged record)."""
     with numpy.errstate(invalid="ignore"):
-        outside: Array = ~(numpy.abs(points) <= WORLD).all(axis=-1)
+        outside: Array = numpy.asarray(~(numpy.abs(points) <= WORLD).all(axis=-1))
     return outside
 
 
