@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy
 import pytest
-from conftest import CORPUS
+from conftest import CORPUS, CORPUS_MAPS
 from PIL import Image
 
 import bspedit
@@ -278,3 +278,20 @@ def test_light_blocks_claiming_the_lighting_many_times_over(tmp_path):
     assert done.code == 0, done.stderr
     assert done.result["broken"] > 1000 and done.result["width"] * done.result["height"] < 2e6
     assert "lit faces' light is damaged" in done.stderr
+
+
+@pytest.mark.full
+@pytest.mark.parametrize("path", CORPUS_MAPS, ids=[f"{p.parent.name}/{p.stem}"
+                                                   for p in CORPUS_MAPS])
+def test_no_real_map_has_a_broken_record(path, tmp_path):
+    """No false alarm: the rules that find damage find none in a sound map, in the picture,
+    the minimap and the light."""
+    done = render(path, tmp_path / "x.png", "--size", "64")
+    if done.code == 0:
+        assert "broken" not in done.result["faces_skipped"]
+    minimap = invoke(["render", str(path), "--minimap", "-o", str(tmp_path / "m.tga"),
+                      "--size", "64", "--json"], capture=True)
+    assert minimap.code == 0 and minimap.result["broken"] == 0, minimap.stderr
+    light = invoke(["lightmaps", str(path), "-o", str(tmp_path / "lm"), "--json"],
+                   capture=True)
+    assert light.code in (0, 1) and light.result["broken"] == 0

@@ -24,8 +24,9 @@ outside the map with solid too, so a column that never enters an open leaf is vo
 
 Damaged records are left out and counted (`Minimap.broken`): brushes with a side outside
 BRUSHSIDES or on a plane that is not sound, tree nodes on such a plane or pointing outside
-NODES or LEAFS, and the nodes of a cycle (`bsptree`). A minimap with nothing solid in
-it is not made: `CheckFailed`.
+NODES or LEAFS, and the nodes of a cycle (`bsptree`). A map with no world model or no
+sound box for it has nothing to draw: `CheckFailed`. (A minimap all black is q3map2's too:
+small maps whose vertex box holds no solid give one.)
 """
 from __future__ import annotations
 
@@ -197,12 +198,6 @@ def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN) -> Minimap:
         value = _sharpen(value, sharpen)
     pixels = (np.clip(value, 0.0, 255.0 / 256.0) * 256).astype(np.uint8)
     method = "brushes" if _scheme(bsp) is not None else "bsp tree"
-    if not pixels.any():
-        what = "brush" if method == "brushes" else "leaf"
-        damaged = f" ({columns.broken} damaged {'brushes' if what == 'brush' else 'nodes'} " \
-                  "left out)" if columns.broken else ""
-        raise CheckFailed(f"nothing drawn: no solid {what} in the world's bounds{damaged}; "
-                          "nothing written", path=bsp.path)
     return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method, columns.broken)
 
 
