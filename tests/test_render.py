@@ -43,8 +43,18 @@ def _has_light(path: Path) -> bool:
         return atlases(bsp) is not None
 
 
+#: corpus maps with nothing to draw (only trigger faces): every mode exits 1, writing nothing
+NOTHING_DRAWN = {"inscrutable_rocket_turret"}
+
+
 def _every_mode(path: Path, tmp_path: Path) -> None:
     modes = ["height", "texture"] + (["lightmap"] if _has_light(path) else [])
+    if path.stem in NOTHING_DRAWN:
+        for color in modes:
+            out = tmp_path / f"{path.stem}.{color}.png"
+            done = invoke(["render", str(path), "-o", str(out), "--color", color], capture=True)
+            assert done.code == 1 and "nothing drawn" in done.stderr and not out.exists()
+        return
     for color in modes:
         for kind in ("png", "svg"):
             out = tmp_path / f"{path.stem}.{color}.{kind}"
