@@ -112,7 +112,9 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     longer side); `palette`: Quake 1's 256 RGB
     triples for texture colours; `legend`: draw the height legend into the image; `sky`:
     draw upward sky faces (the floor of a sky box around the map: what is seen from above,
-    and what bsputil --svg draws) in `SKY`, never counted in the height range."""
+    and what bsputil --svg draws) in `SKY`, never counted in the height range. CheckFailed
+    when nothing would be drawn (`geometry.nothing_drawn` says why) and for lightmap colours
+    of a map without light data."""
     if color not in COLORS:
         raise BspError(f"unknown colour mode {color!r} (one of {', '.join(COLORS)})")
     if models not in MODELS:
