@@ -295,3 +295,25 @@ def test_no_real_map_has_a_broken_record(path, tmp_path):
     light = invoke(["lightmaps", str(path), "-o", str(tmp_path / "lm"), "--json"],
                    capture=True)
     assert light.code in (0, 1) and light.result["broken"] == 0
+
+
+@pytest.mark.parametrize("name, lump, how, faces", [
+    ("source/bsptool_tf2_test_displacement.bsp", 7, "invert7", 2195),
+    ("source/tf2classified_cp_stronghold_lzma.bsp", 3, "invert5", 310)])
+def test_every_face_damaged_by_the_fuzzing(name, lump, how, faces, tmp_path):
+    """Found by the sweep: displacements on a map with no face left (IndexError: index 0 is
+    out of bounds for axis 0 with size 0); vertices whose damaged bytes are signalling NaNs
+    (numpy's "invalid value encountered in cast" on stderr besides the one line). Nothing
+    drawn, exit 1, one line, in every picture."""
+    import fuzzing
+
+    path = tmp_path / "map.bsp"
+    path.write_bytes(fuzzing.LumpDamage(name, lump, how).data())
+    for options in ((), ("--color", "texture")):
+        done = render(path, tmp_path / "x.svg", *options)
+        one_line(done, path, f"nothing drawn: every face is damaged ({faces} broken)")
+    done = render(path, tmp_path / "x.png", "--color", "lightmap")     # no lit face left
+    one_line(done, path, "n")
+    radar = invoke(["render", str(path), "--radar", "csgo", "-o", str(tmp_path / "radar")],
+                   capture=True)
+    one_line(radar, path, f"nothing drawn: every face is damaged ({faces} broken)")

@@ -29,8 +29,8 @@ def sound_planes(bsp: Bsp) -> tuple[Any, Any, Any]:
 
     planes = bsp.records("PLANES")
     normals = xyz(planes["normal"])
-    dists = planes["dist"].astype(np.float64)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore"):         # signalling NaNs in damaged records
+        dists = planes["dist"].astype(np.float64)
         return normals, dists, unit(normals) & (np.abs(dists) <= 2 * WORLD)
 
 

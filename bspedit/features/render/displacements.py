@@ -24,18 +24,18 @@ def add_displacements(bsp: Bsp, geometry: Geometry) -> Geometry:
     """`geometry` (the map's `edge_faces`) with each displaced base face's polygon replaced by
     its triangles."""
     faces = bsp.records(lookups.face_lump(bsp, "FACES"))
-    if "dispinfo" not in (faces.dtype.names or ()) or not len(faces):
+    if "dispinfo" not in (faces.dtype.names or ()) or not geometry.count:
         return geometry
     offsets = entity_origins(bsp, len(bsp.records("MODELS")))
     infos = bsp.records("DISPINFO")
     disp_verts = bsp.records("DISP_VERTS")
-    moves = xyz(disp_verts["vec"]) * disp_verts["dist"].astype(numpy.float64)[:, None]
+    with numpy.errstate(invalid="ignore"):      # signalling NaNs in damaged records
+        moves = xyz(disp_verts["vec"]) * disp_verts["dist"].astype(numpy.float64)[:, None]
     link = faces["dispinfo"].astype(numpy.int64)
     based = numpy.flatnonzero((link >= 0) & (link < len(infos)))
-    at = numpy.searchsorted(geometry.face, based)
-    at = numpy.minimum(at, max(geometry.count - 1, 0))
+    at = numpy.minimum(numpy.searchsorted(geometry.face, based), geometry.count - 1)
     sizes = numpy.diff(geometry.starts)
-    usable = (geometry.count > 0) & (geometry.face[at] == based) & (sizes[at] == 4)
+    usable = (geometry.face[at] == based) & (sizes[at] == 4)
     info = infos[link[based[usable]]]
     power = info["power"].astype(numpy.int64)
     first = info["disp_vert_start"].astype(numpy.int64)

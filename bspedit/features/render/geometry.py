@@ -134,7 +134,10 @@ def xyz(records: Array) -> Array:
     """(N, 3) float64 from records with x, y, z fields (or a `point` of them)."""
     if records.dtype.names and "point" in records.dtype.names:
         records = records["point"]
-    return numpy.stack([records["x"], records["y"], records["z"]], axis=-1).astype(numpy.float64)
+    with numpy.errstate(invalid="ignore"):      # signalling NaNs in damaged records
+        stacked: Array = numpy.stack([records["x"], records["y"], records["z"]],
+                                     axis=-1).astype(numpy.float64)
+    return stacked
 
 
 def outside_world(points: Array) -> Array:

@@ -151,7 +151,8 @@ def vertex_bounds(bsp: Bsp) -> tuple[numpy.ndarray[Any, Any], numpy.ndarray[Any,
     if not len(records):
         raise CheckFailed(f"nothing drawn: {lump} is empty; nothing written", path=bsp.path)
     points = records[name] if name else records
-    xyz = np.stack([np.asarray(points[a], dtype=np.float64) for a in "xyz"], axis=-1)
+    with np.errstate(invalid="ignore"):         # signalling NaNs in damaged records
+        xyz = np.stack([np.asarray(points[a], dtype=np.float64) for a in "xyz"], axis=-1)
     xyz = xyz[~outside_world(xyz)]
     if not len(xyz):
         raise CheckFailed(f"nothing drawn: {lump} holds no sound vertex; nothing written",
