@@ -317,3 +317,21 @@ def test_every_face_damaged_by_the_fuzzing(name, lump, how, faces, tmp_path):
     radar = invoke(["render", str(path), "--radar", "csgo", "-o", str(tmp_path / "radar")],
                    capture=True)
     one_line(radar, path, f"nothing drawn: every face is damaged ({faces} broken)")
+
+
+def test_a_damaged_world_box_gives_way_to_the_vertices(tmp_path):
+    """Quake 3's minimap is framed on MODELS 0's box, as q3map2's; a box not a number (or
+    beyond the world) is replaced by the box of the map's sound vertices (DRAWVERTS)."""
+    name = "q3/bsptool_q3_test_bigbox.bsp"
+
+    def damage(bsp: bspedit.Bsp) -> None:
+        bsp.records("MODELS", writable=True)["mins"]["x"][0] = numpy.nan
+
+    path = edited(tmp_path, name, damage)
+    done = invoke(["render", str(path), "--minimap", "-o", str(tmp_path / "m.png"), "--json"],
+                  capture=True)
+    assert done.code == 0, done.stderr
+    with bspedit.open(path) as bsp:
+        points = bsp.records("DRAWVERTS")["xyz"]
+        box = [[float(points[a].min()) for a in "xyz"], [float(points[a].max()) for a in "xyz"]]
+    assert [done.result["bounds"]["mins"], done.result["bounds"]["maxs"]] == box
