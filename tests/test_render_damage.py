@@ -334,4 +334,4 @@ def test_a_damaged_world_box_gives_way_to_the_vertices(tmp_path):
     with bspedit.open(path) as bsp:
         points = bsp.records("DRAWVERTS")["xyz"]
         box = [[float(points[a].min()) for a in "xyz"], [float(points[a].max()) for a in "xyz"]]
-    assert [done.result["bounds"]["mins"], done.result["bounds"]["maxs"]] == box
+    assert [list(done.result["bounds"]["mins"]), list(done.result["bounds"]["maxs"])] == box
