@@ -14,7 +14,6 @@ from .geometry import WORLD, unit, xyz
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
-    from .minimap import Grid
 
 #: a child reference cut from a damaged tree (past every node index)
 CUT = 1 << 62
@@ -75,9 +74,11 @@ def world_leaves(bsp: Bsp, head: int) -> Any:
     return found[(found >= 0) & (found < len(bsp.records("LEAFS")))]
 
 
-def trace_columns(bsp: Bsp, grid: Grid) -> tuple[Any, Any, Any, Any, int]:
-    """Trace every pixel's column of `grid`, from its bottom to its top, through the world's
-    tree (hull 0): the solid pieces (pixel, bottom, top: in CONTENTS_SOLID leaves), the
+def trace_columns(bsp: Bsp, xs: Any, ys: Any, low: float,
+                  high: float) -> tuple[Any, Any, Any, Any, int]:
+    """Trace the vertical column through every pixel centre (`xs` west to east, `ys` south
+    to north, as many), from height `low` to `high`, through the world's tree (hull 0): the
+    solid pieces (pixel row * size + column, bottom, top: in CONTENTS_SOLID leaves), the
     columns that meet no open leaf, and the damaged references the pieces ended at."""
     import numpy as np
 
@@ -91,13 +92,12 @@ def trace_columns(bsp: Bsp, grid: Grid) -> tuple[Any, Any, Any, Any, int]:
     if 0 <= head < len(nodes) and not node_sound[head]:
         head = CUT
     contents = leafs["contents"].astype(np.int64)
-    size = grid.size
-    xs, ys = grid.xs, grid.ys
+    size = len(xs)
     total = size * size
     pix = np.arange(total)
     col_x, col_y = xs[pix % size], ys[pix // size]
-    z0 = np.full(total, grid.mins[2])
-    z1 = np.full(total, grid.maxs[2])
+    z0 = np.full(total, low)
+    z1 = np.full(total, high)
     node = np.full(total, head, dtype=np.int64)
     solid: list[tuple[Any, Any, Any]] = []
     opened = np.zeros(total, dtype=bool)

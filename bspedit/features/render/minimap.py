@@ -224,7 +224,8 @@ def solid_columns(bsp: Bsp, grid: Grid) -> Columns:
     if scheme is None:
         from .bsptree import trace_columns
 
-        pix, bottom, top, void, broken = trace_columns(bsp, grid)
+        pix, bottom, top, void, broken = trace_columns(bsp, grid.xs, grid.ys, grid.mins[2],
+                                                       grid.maxs[2])
         return Columns(grid, pix, bottom, top, void, broken)
     normals, dists, first, count, broken = _solid_brushes(bsp, scheme)
     columns = _brush_columns(grid, normals, dists, first, count)
