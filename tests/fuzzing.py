@@ -603,6 +603,10 @@ def cli_commands(path: Path, work: Path) -> list[list[str]]:
              "-o", f"{w}/p.bsp"],
             ["patch", m, f"{w}/fuzz.cfg", "-o", f"{w}/t.bsp"],
             ["compress", m, "-o", f"{w}/z.bsp"], ["decompress", m, "-o", f"{w}/d.bsp"],
+            ["render", m, "-o", f"{w}/top.png", "--size", "64"],
+            ["render", m, "-o", f"{w}/top.svg", "--color", "lightmap", "--size", "64"],
+            ["render", m, "--minimap", "-o", f"{w}/mini.tga", "--size", "32"],
+            ["lightmaps", m, "-o", f"{w}/light"],
             ["ent", "set", copies[0], "--where", "classname=worldspawn", "fuzz=1", "--in-place"],
             ["pak", "add", copies[1], f"{w}/added.txt", "--as", "fuzz/added.txt", "--update",
              "--in-place"]]
@@ -635,6 +639,109 @@ def check_cli(path: Path, work: Path) -> list[object]:
     return codes
 
 
+# -- pictures: render and lightmaps on real maps with one lump damaged ----------------------------
+
+#: how a lump is damaged: every 5th or 7th of its bytes inverted or zeroed, or the file cut
+#: halfway through it (the damage issue 41 found render's internal errors with)
+DAMAGES = ("invert5", "invert7", "zero5", "zero7", "cut")
+_INVERT = bytes(range(255, -1, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class LumpDamage:
+    """A corpus map (`name`: its path under the corpus) with lump `lump` damaged `how`."""
+
+    name: str
+    lump: int
+    how: str
+
+    def data(self) -> bytes:
+        data = bytearray((CORPUS / self.name).read_bytes())
+        lump = read_header(bytes(data)).lumps[self.lump]
+        if self.how == "cut":
+            return bytes(data[:lump.offset + lump.length // 2])
+        step = int(self.how[-1])
+        part = data[lump.offset:lump.end:step]
+        data[lump.offset:lump.end:step] = bytes(len(part)) if self.how.startswith("zero") \
+            else part.translate(_INVERT)
+        return bytes(data)
+
+
+def lump_damages(name: str) -> list[LumpDamage]:
+    """Every non-empty lump of the corpus map `name`, damaged in each way of DAMAGES."""
+    lumps = read_header((CORPUS / name).read_bytes()).lumps
+    return [LumpDamage(name, lump.index, how) for lump in lumps if lump.length > 0
+            for how in DAMAGES]
+
+
+def picture_commands(path: Path, out: Path) -> list[list[str]]:
+    """render in every colour mode as PNG and SVG, its minimap and a CS:GO radar (with its
+    levels), and lightmaps, of the map at `path`, writing into the folder `out`."""
+    m, o = str(path), str(out)
+    small = ["--size", "256"]
+    return [["render", m, "-o", f"{o}/height.png", *small],
+            ["render", m, "-o", f"{o}/texture.png", "--color", "texture", *small],
+            ["render", m, "-o", f"{o}/light.png", "--color", "lightmap", *small],
+            ["render", m, "-o", f"{o}/height.svg", *small],
+            ["render", m, "-o", f"{o}/texture.svg", "--color", "texture", *small],
+            ["render", m, "-o", f"{o}/light.svg", "--color", "lightmap", *small],
+            ["render", m, "--minimap", "-o", f"{o}/minimap.tga", "--size", "128"],
+            ["render", m, "--radar", "csgo", "-o", f"{o}/radar"],
+            ["lightmaps", m, "-o", f"{o}/lightmaps"]]
+
+
+def check_pictures(paths: list[Path], work: Path) -> list[list[object]]:
+    """`picture_commands` on each map of `paths`, all in one child process: each command
+    exits 0, 1 or 2 (never 3, no traceback), anything but 0 in one `bspedit: ...` line with
+    nothing written, 0 with its output written. Returns the exit statuses, a list per map."""
+    out = work / "pictures"
+    shutil.rmtree(out, ignore_errors=True)
+    batches = [picture_commands(path, out / str(n)) for n, path in enumerate(paths)]
+    for n in range(len(paths)):
+        (out / str(n)).mkdir(parents=True)
+    rows = iter(run_cli_batch([argv for batch in batches for argv in batch]))
+    codes: list[list[object]] = []
+    for batch in batches:
+        codes.append([])
+        for argv, code, err in (next(rows) for _ in batch):
+            target = argv[argv.index("-o") + 1]
+            assert code in (0, 1, 2), f"{argv}: exit {code}\n{err}"
+            assert "Traceback" not in err, f"{argv}: {err}"
+            if code == 0:
+                assert Path(target).exists(), f"{argv}: exit 0 but nothing written"
+                assert all(line.startswith("bspedit: warning: ") for line in err.splitlines()), \
+                    f"{argv}: {err!r}"          # no Python warning (numpy's overflow, say)
+            else:
+                assert err.count("\n") == 1 and err.startswith("bspedit: "), f"{argv}: {err!r}"
+                assert not Path(target).exists(), f"{argv}: exit {code} but {target} written"
+            codes[-1].append(code)
+    return codes
+
+
+def run_picture_cases(cases: list[LumpDamage], work: Path) -> list[str]:
+    """Check the pictures of damaged maps, one child process for them all; per case its
+    outcome: "refused" (some command exited 2), "nothing drawn" (some 1), else "drawn"."""
+    paths = []
+    for n, case in enumerate(cases):
+        paths.append(work / f"map{n}.bsp")
+        paths[-1].write_bytes(case.data())
+    outcomes = ["refused" if 2 in codes else "nothing drawn" if 1 in codes else "drawn"
+                for codes in check_pictures(paths, work)]
+    for path in paths:
+        path.unlink()
+    return outcomes
+
+
+def run_picture_case(case: LumpDamage, work: Path) -> str:
+    return run_picture_cases([case], work)[0]
+
+
+def picture_cases() -> list[LumpDamage]:
+    """Every damage of every lump of every corpus map (none without the corpus)."""
+    return [case for path in sorted(CORPUS.glob("*/*.bsp"))
+            for case in lump_damages(f"{path.parent.name}/{path.name}")]
+
+
 # -- targets: a strategy and the check that runs one of its cases --------------------------------
 
 def run_map_case(case: MapCase, work: Path) -> str:
@@ -665,6 +772,8 @@ def targets() -> dict[str, tuple[st.SearchStrategy, Callable[[object, Path], str
         "pak": (pak_cases(), check_pak),
         "stripper": (stripper_configs(), lambda case, work: check_stripper(case)),
         "cli": (st.one_of(map_cases(), pak_cases()), run_cli_case),
+        **({"pictures": (st.sampled_from(cases), run_picture_case)}
+           if (cases := picture_cases()) else {}),
     }
 
 

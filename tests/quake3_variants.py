@@ -16,6 +16,8 @@ ksy/raven_bsp.ksy, independently of bspedit's reader and writer:
 
 Lumps keep the input's file order (LIGHTARRAY last), 4-byte aligned with zero padding, and the
 bytes between the header and the first lump (q3map2's marker) stay.
+
+`deluxe` gives an IBSP 46 map the light pages of a map compiled with q3map2 `-deluxe`.
 """
 from __future__ import annotations
 
@@ -93,12 +95,20 @@ def convert(data: bytes, family: str) -> bytes:
     lumps[LIGHTARRAY] = numpy.arange(points, dtype="<u2").tobytes()
     if family == "fbsp":
         lumps[LIGHTMAPS] = _lightmaps_512(lumps[LIGHTMAPS])
-    order = sorted(range(Q3_LUMPS), key=lambda i: (entries[i][0], i)) + [LIGHTARRAY]
-    header = 8 + 8 * RAVEN_LUMPS
+    return _assemble(data, entries, lumps, ident, version)
+
+
+def _assemble(data: bytes, entries: list[tuple[int, int]], lumps: dict[int, bytes],
+              ident: bytes, version: int) -> bytes:
+    """A map of `lumps` in the input's file order (lumps past Quake 3's last), the bytes of
+    `data` between its header and first lump kept."""
+    order = sorted(range(Q3_LUMPS), key=lambda i: (entries[i][0], i)) + \
+        sorted(i for i in lumps if i >= Q3_LUMPS)
+    header = 8 + 8 * len(lumps)
     first = min((o for o, n in entries if n), default=8 + 8 * Q3_LUMPS)
     marker = data[8 + 8 * Q3_LUMPS:first]          # q3map2's marker before the first lump
     body, position = bytearray(marker), header + len(marker)
-    directory = [(0, 0)] * RAVEN_LUMPS
+    directory = [(0, 0)] * len(lumps)
     for index in order:
         blob = lumps[index]
         directory[index] = (position, len(blob))       # q3map2: empty lumps where they are
@@ -106,3 +116,36 @@ def convert(data: bytes, family: str) -> bytes:
         position += len(blob) + -len(blob) % 4
     head = ident + struct.pack("<i", version) + b"".join(struct.pack("<ii", *e) for e in directory)
     return head + bytes(body)
+
+
+def deluxe(data: bytes) -> bytes:
+    """An IBSP 46 map's bytes with its light stored as q3map2 `-deluxe` stores it: each
+    lightmap followed by a light direction page, the surfaces' lightmap numbers doubled. A
+    lit surface's direction texels (those its vertices' lightmap coordinates cover, with half
+    a texel around) hold its vertices' mean normal encoded as q3map2 encodes a direction,
+    (d + 1) * 127.5: light along the normal; the rest of a direction page is black."""
+    if data[:4] != b"IBSP" or struct.unpack_from("<i", data, 4)[0] != 46:
+        raise ValueError("not a Quake 3 IBSP 46 map")
+    entries = [struct.unpack_from("<ii", data, 8 + 8 * i) for i in range(Q3_LUMPS)]
+    lumps = {i: data[o:o + n] for i, (o, n) in enumerate(entries)}
+    pages = numpy.frombuffer(lumps[LIGHTMAPS], numpy.uint8).reshape(-1, 128, 128, 3)
+    directions = numpy.zeros_like(pages)
+    verts = numpy.frombuffer(lumps[DRAWVERTS], numpy.uint8).reshape(-1, 44)
+    texel = verts[:, 20:28].copy().view("<f4") * 128          # lightmap[0], in texels
+    normal = verts[:, 28:40].copy().view("<f4").astype(numpy.float64)
+    surfaces = bytearray(lumps[SURFACES])
+    for at in range(0, len(surfaces), 104):
+        first, count = struct.unpack_from("<2i", surfaces, at + 12)
+        number = struct.unpack_from("<i", surfaces, at + 28)[0]
+        if number < 0:
+            continue
+        low = numpy.clip(numpy.floor(texel[first:first + count].min(axis=0) - 0.5), 0, 128)
+        high = numpy.clip(numpy.ceil(texel[first:first + count].max(axis=0) + 0.5), 0, 128)
+        mean = normal[first:first + count].mean(axis=0)
+        mean /= max(numpy.linalg.norm(mean), 1e-9)
+        (x, y), (x1, y1) = low.astype(int), high.astype(int)
+        directions[number, y:y1, x:x1] = numpy.rint((mean + 1) * 127.5)
+        struct.pack_into("<i", surfaces, at + 28, 2 * number)
+    lumps[SURFACES] = bytes(surfaces)
+    lumps[LIGHTMAPS] = numpy.stack([pages, directions], axis=1).tobytes()
+    return _assemble(data, entries, lumps, b"IBSP", 46)

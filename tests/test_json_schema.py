@@ -199,7 +199,8 @@ RESULTS.update({
                                        "left_out": bool, "reason": Maybe(str)},
                             "overhead_models": [int]}},
     "lightmaps": {"directory": str, "family": str, "files": [str], "width": Maybe(int),
-                  "height": Maybe(int), "faces": int, "styles": [int], "hdr": bool},
+                  "height": Maybe(int), "faces": int, "styles": [int], "hdr": bool,
+                  "deluxe": bool, "broken": int},
     "ent graph": {"output": str, "format": ("dot", "svg", "png"), "nodes": int, "edges": int,
                   "dangling": int, "bytes": int},
 })

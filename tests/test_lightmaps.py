@@ -549,3 +549,82 @@ def test_damaged_records_give_atlases_or_a_bsp_error(name, tmp_path):
                         lightmap_files(found, bsp.family.key)
             except BspError:
                 pass
+
+
+# -- Quake 3 deluxemaps (issue 41) -----------------------------------------------------------
+
+def test_no_corpus_quake3_map_has_deluxemaps():
+    """q3map2 -deluxe stores pages in pairs, light then light direction, and surfaces name the
+    light pages (even numbers). No corpus map is compiled so: two use odd pages, and
+    bsp_tool's mp_lobby, which the engines' rule alone (more than one page, no odd page used:
+    ioquake3 renderergl2) would call deluxe, has a second page all black: not a direction."""
+    seen = {}
+    for path in sorted((CORPUS / "q3").glob("*.bsp")):
+        pages = numpy.frombuffer(lump(path, 14), numpy.uint8).reshape(-1, 128, 128, 3)
+        numbers = {s[2] for s in q3_surfaces(path) if s[2] >= 0}
+        seen[path.stem] = (len(pages), any(n % 2 for n in numbers))
+        with bspedit.open(path) as bsp:
+            found = atlases(bsp)
+        assert found is None or not found.directions, path.stem
+    assert seen["openarena_oacmpctf3"] == (40, True)
+    assert seen["openarena_am_galmevish"] == (8, True)
+    lobby = corpus("q3/bsptool_q3_mp_lobby.bsp")
+    pages = numpy.frombuffer(lump(lobby, 14), numpy.uint8).reshape(-1, 128, 128, 3)
+    assert seen["bsptool_q3_mp_lobby"] == (2, False) and not pages[1].any() and pages[0].any()
+
+
+def deluxe_map(tmp_path: Path) -> tuple[Path, Path]:
+    """A real Quake 3 map and a copy of it with deluxemaps (quake3_variants.deluxe)."""
+    from quake3_variants import deluxe
+
+    path = corpus("q3/openarena_am_galmevish.bsp")
+    copy = tmp_path / "deluxe.bsp"
+    copy.write_bytes(deluxe(path.read_bytes()))
+    return path, copy
+
+
+def test_deluxe_direction_pages_are_written_apart_and_labelled(tmp_path):
+    """style0.png holds the light only (the map's own style0.png, byte for byte), the
+    direction pages go to style0.dir.png in the same places, the stored direction pages
+    are page_<odd>.dir.png, and faces.json says so."""
+    path, copy = deluxe_map(tmp_path)
+    assert invoke(["lightmaps", str(path), "-o", str(tmp_path / "plain")]).code == 0
+    done = invoke(["lightmaps", str(copy), "-o", str(tmp_path / "dlx"), "--json"], capture=True)
+    assert done.code == 0 and done.result["deluxe"] is True
+    plain, dlx = tmp_path / "plain", tmp_path / "dlx"
+    assert (dlx / "style0.png").read_bytes() == (plain / "style0.png").read_bytes()
+    index, before = (json.loads((d / "faces.json").read_text()) for d in (dlx, plain))
+    assert index["deluxe"] is True and before["deluxe"] is False
+    assert index["direction_pages"] == {"0": "style0.dir.png"} and before["direction_pages"] == {}
+    assert index["faces"] == before["faces"] and index["pages"] == before["pages"]
+    assert index["stored_pages"] == [f"page_{n:03d}{'.dir' if n % 2 else ''}.png"
+                                     for n in range(16)]
+    assert sorted(done.result["files"]) == sorted(os.listdir(dlx))
+    light = numpy.asarray(Image.open(dlx / "style0.png"))
+    direction = numpy.asarray(Image.open(dlx / "style0.dir.png"))
+    assert direction.shape == light.shape
+    for k in range(8):              # 8 light pages, 3 a row: page k's place in both atlases
+        y, x = k // 3 * 128, k % 3 * 128
+        stored = numpy.asarray(Image.open(dlx / f"page_{2 * k + 1:03d}.dir.png"))
+        assert numpy.array_equal(direction[y:y + 128, x:x + 128], stored)
+        assert (dlx / f"page_{2 * k:03d}.png").read_bytes() == \
+            (plain / f"page_{k:03d}.png").read_bytes()
+    # a direction page is a normal map, its texels unit vectors as (d + 1) * 127.5; light is not
+    def unit(picture: numpy.ndarray) -> numpy.ndarray:
+        texels = picture.reshape(-1, 3)[picture.reshape(-1, 3).any(axis=1)] / 127.5 - 1
+        return numpy.abs(numpy.linalg.norm(texels, axis=1) - 1) < 0.02
+
+    assert unit(direction).all() and len(unit(direction)) > 10000
+    assert unit(light).mean() < 0.1
+
+
+def test_deluxe_light_is_what_render_samples(tmp_path):
+    """`render --color lightmap` samples the light pages only: the deluxe copy's picture is
+    the map's own, pixel for pixel."""
+    path, copy = deluxe_map(tmp_path)
+    for source, name in ((path, "plain.png"), (copy, "dlx.png")):
+        assert invoke(["render", str(source), "-o", str(tmp_path / name), "--color", "lightmap",
+                       "--size", "512"]).code == 0
+    plain = numpy.asarray(Image.open(tmp_path / "plain.png"))
+    assert numpy.array_equal(numpy.asarray(Image.open(tmp_path / "dlx.png")), plain)
+    assert (plain[..., 3] > 0).sum() > 50000

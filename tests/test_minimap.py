@@ -225,3 +225,52 @@ def test_quake3_variants_give_the_same_minimap(family, tmp_path):
     shaders = q3_records(CTF2.read_bytes(), 1, "<64sii")
     assert any(flags & 4 for _, flags, _ in shaders)
     assert not np.array_equal(other.pixels, base.pixels)    # the sky brushes drawn
+
+
+# -- Quake 1 and GoldSrc: the BSP tree, walked by the merge tests' independent oracle --------
+CONTENTS_EMPTY, CONTENTS_SOLID = -1, -2       # Quake's bspfile.h
+TREE_SAMPLES = 512                             # points along each column
+
+
+def _tree_share(path: Path, plain) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel of `plain` (a minimap without its sharpen filter): the share of its column
+    that hull 0's tree puts in CONTENTS_SOLID leaves, sampled at TREE_SAMPLES heights by the
+    merge tests' struct reader and tree walker (0 for a column that meets no other leaf: the
+    void), and whether a sample lies within 0.01 unit of a plane crossed on the way."""
+    from test_merge import Map, walk
+
+    m = Map(path)
+    (x0, y0, z0), (x1, y1, z1) = plain.letterboxed
+    size = plain.pixels.shape[0]
+    xs = x0 + (x1 - x0) * (np.arange(size) + 0.5) / size
+    ys = y0 + (y1 - y0) * (np.arange(size) + 0.5) / size
+    zs = z0 + (z1 - z0) * (np.arange(TREE_SAMPLES) + 0.5) / TREE_SAMPLES
+    gx, gy, gz = np.meshgrid(xs, ys, zs, indexing="xy")   # (row: y, column: x, sample)
+    points = np.stack([gx.ravel(), gy.ravel(), gz.ravel()], axis=1)
+    head = int(m["MODELS"]["headnode"][0][0])
+    contents, nearest = walk(m, head, points, 0)
+    solid = (contents // 100000 == CONTENTS_SOLID).reshape(size, size, TREE_SAMPLES)
+    opened = ~solid.all(axis=2)
+    share = np.where(opened, solid.mean(axis=2), 0.0)
+    close = (nearest < 0.01).reshape(size, size, TREE_SAMPLES).any(axis=2)
+    return share, close
+
+
+@pytest.mark.parametrize("path", corpus_maps("q1") + corpus_maps("goldsrc"))
+def test_quake1_and_goldsrc_minimaps_match_the_tree_oracle(path):
+    """Without the sharpen filter each pixel is its column's share in solid leaves; the
+    oracle samples the column through the tree read with struct (walls between rooms and the
+    void outside: black; a room: its floor and ceiling slabs' share)."""
+    with bspedit.open(path) as bsp:
+        plain = minimap(bsp, 64, sharpen=-1)
+    if plain.method != "bsp tree" or plain.broken:
+        pytest.skip("not traced through a sound tree")
+    share, close = _tree_share(path, plain)
+    expected = (np.clip(share, 0.0, 255 / 256) * 256).astype(int)
+    got = plain.pixels.astype(int)
+    # sampling error: each end of a solid piece is known to within a sample's height; an
+    # opening thinner than a sample can be missed (a column then void to the oracle)
+    off = np.abs(got - expected)[~close] > 2 * 256 // TREE_SAMPLES + 1
+    assert off.sum() <= max(2, off.size // 500), off.sum()
+    # the small test boxes' floors lie on their bounds: no solid inside them, all black
+    assert (got > 0).sum() >= 0.9 * (expected > 0).sum()

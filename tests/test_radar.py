@@ -214,8 +214,13 @@ def test_careless_users(tmp_path):
 
 @pytest.mark.full
 def test_every_corpus_map_gives_a_radar():
+    """Every map but the one whose only faces are triggers (nothing drawn: CheckFailed)."""
     for path in CORPUS_MAPS:
         with bspedit.open(path) as bsp:
+            if path.stem == "inscrutable_rocket_turret":
+                with pytest.raises(bspedit.CheckFailed, match="nothing drawn"):
+                    radar(bsp, "csgo")
+                continue
             made = radar(bsp, "csgo")
             files = made.files()
         assert f"resource/overviews/{path.stem}.txt" in files

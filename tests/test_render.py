@@ -43,8 +43,18 @@ def _has_light(path: Path) -> bool:
         return atlases(bsp) is not None
 
 
+#: corpus maps with nothing to draw (only trigger faces): every mode exits 1, writing nothing
+NOTHING_DRAWN = {"inscrutable_rocket_turret"}
+
+
 def _every_mode(path: Path, tmp_path: Path) -> None:
     modes = ["height", "texture"] + (["lightmap"] if _has_light(path) else [])
+    if path.stem in NOTHING_DRAWN:
+        for color in modes:
+            out = tmp_path / f"{path.stem}.{color}.png"
+            done = invoke(["render", str(path), "-o", str(out), "--color", color], capture=True)
+            assert done.code == 1 and "nothing drawn" in done.stderr and not out.exists()
+        return
     for color in modes:
         for kind in ("png", "svg"):
             out = tmp_path / f"{path.stem}.{color}.{kind}"
@@ -215,12 +225,21 @@ def test_models_world_leaves_brush_entities_out(tmp_path):
 
 
 @needs_corpus
-def test_a_map_without_light_refuses_lightmap_colours(tmp_path):
-    out = tmp_path / "x.png"
-    done = invoke(["render", str(CORPUS / "goldsrc/hltopdown_test.bsp"), "-o", str(out),
-                   "--color", "lightmap"], capture=True)
-    assert done.code == 2 and "no light data" in done.stderr
-    assert not out.exists()
+@pytest.mark.parametrize("name", ["goldsrc/hltopdown_test.bsp",
+                                  "q3/bspconvert_test_nonsolid_patch.bsp"])
+def test_no_light_data_is_exit_1_in_both_verbs(name, tmp_path):
+    """Issue 41: `render --color lightmap` exited 2 and `lightmaps` 1 for the same map. Both
+    exit 1 (nothing to do), in one line naming the map, and write nothing."""
+    path = str(CORPUS / name)
+    picture, folder = tmp_path / "x.png", tmp_path / "light"
+    rendered = invoke(["render", path, "-o", str(picture), "--color", "lightmap"], capture=True)
+    listed = invoke(["lightmaps", path, "-o", str(folder)], capture=True)
+    for done in (rendered, listed):
+        assert done.code == 1, done.stderr
+        assert done.stderr.count("\n") == 1
+        assert done.stderr.startswith(f"bspedit: {path}: no light data in the map")
+    assert not picture.exists() and not folder.exists()
+    assert listed.result["files"] == [] and listed.result["width"] is None
 
 
 @needs_corpus

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..bsp import Bsp
-from ..errors import BspError
+from ..errors import BspError, CheckFailed
 from . import SUMMARIES
 from .common import add_verb, set_result
 
@@ -15,7 +15,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = add_verb(commands, run_lightmaps, "lightmaps", help=SUMMARIES["lightmaps"],
                       description="Write DIR/style<N>.png per light style (Source HDR also "
                                   "hdr_style<N>.png and the linear hdr_style<N>.hdr; Quake 3 "
-                                  "also its lightmaps as stored, page_<NNN>.png) and "
+                                  "also its lightmaps as stored, page_<NNN>.png, and "
+                                  "with deluxemaps the light direction apart, "
+                                  "style<N>.dir.png and page_<NNN>.dir.png) and "
                                   "DIR/faces.json, each face's rectangle, styles and pages. "
                                   "All or nothing; a map without light data exits 1, "
                                   "writing nothing.")
@@ -26,7 +28,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_lightmaps(args: argparse.Namespace) -> int:
     from ..container.outputs import STDOUT, guard, staged_folder
-    from ..features.render.lightmap import atlases
+    from ..features.render.lightmap import NO_LIGHT, atlases
     from ..features.render.lightmap_files import lightmap_files
 
     if args.directory == STDOUT:
@@ -41,18 +43,22 @@ def run_lightmaps(args: argparse.Namespace) -> int:
               "height": found.size[1] if found else None,
               "faces": len(found.rects) if found else 0,
               "styles": found.styles if found else [],
-              "hdr": bool(found and found.hdr_pages)}
+              "hdr": bool(found and found.hdr_pages),
+              "deluxe": bool(found and found.directions),
+              "broken": found.skipped if found else 0}
     set_result(args, result)
     report = args.report
     if found is None:
-        report.say(f"{args.map}: no light data in the map; nothing written")
-        return 1
+        raise CheckFailed(f"{NO_LIGHT}; nothing written", path=args.map)
     if found.skipped:
-        report.warn(f"{found.skipped} lit faces point outside the lighting data: left out")
+        report.warn(f"{found.skipped} lit faces' light is damaged (outside the lighting data, "
+                    "or claiming it many times over): left out")
     with staged_folder(args.directory, inputs=[args.map]) as staging:
         for name, data in files.items():
             (staging / name).write_bytes(data)
     report.say(f"{len(found.rects)} faces, atlas {found.size[0]} x {found.size[1]}, styles "
-               f"{', '.join(map(str, found.styles))}")
+               f"{', '.join(map(str, found.styles))}"
+               + ("; deluxemaps: the light direction pages apart (.dir.png)"
+                  if found.directions else ""))
     report.say(f"wrote {args.directory}: {', '.join(sorted(files))}")
     return 0

@@ -32,7 +32,11 @@ def _size(text: str) -> int:
 def register(commands: argparse._SubParsersAction) -> None:
     from ..features.render.picture import COLORS, MODELS
 
-    parser = add_verb(commands, run, "render", help=SUMMARIES["render"])
+    parser = add_verb(commands, run, "render", help=SUMMARIES["render"],
+                      description="A top-down picture of the map, north up. Faces the player "
+                                  "never sees and damaged records (counted as broken) are left "
+                                  "out; a picture with nothing drawn is not written: exit 1, "
+                                  "one line saying why.")
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="the picture to write: OUT.png (antialiased, the frame in tEXt "
                              "chunks) or OUT.svg (one polygon path per face)")
@@ -41,7 +45,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--color", choices=COLORS, default="height",
                         help="height: a ramp from the lowest to the highest floor, with a "
                              "legend (default); texture: each texture's average colour (or "
-                             "one hashed from its name); lightmap: the map's own light")
+                             "one hashed from its name); lightmap: the map's own light (a map "
+                             "without: exit 1)")
     parser.add_argument("--models", choices=MODELS, default="all",
                         help="all: the world and brush entities (doors, platforms; default); "
                              "world: model 0 only")

@@ -89,11 +89,14 @@ def _minimap(bsp: Bsp, args: argparse.Namespace) -> int:
     (mins, maxs), (low, high) = picture.bounds, picture.letterboxed
     set_result(args, {"output": output, "format": kind[1:], "size": size,
                       "method": picture.method, "bounds": {"mins": mins, "maxs": maxs},
-                      "letterboxed": {"mins": low, "maxs": high},
+                      "letterboxed": {"mins": low, "maxs": high}, "broken": picture.broken,
                       "playable": {"skybox": picture.skybox}})
     if output != STDOUT:
+        what = "brushes" if picture.method == "brushes" else "tree nodes"
+        left_out = f"; {picture.broken} damaged {what} left out" if picture.broken else ""
         args.report.say(f"wrote {output}: {size} x {size} minimap of {_box(mins, maxs)} "
-                        f"(letterboxed to {_box(low, high)}; solid from {picture.method})")
+                        f"(letterboxed to {_box(low, high)}; solid from {picture.method}"
+                        f"{left_out})")
     return 0
 
 
@@ -135,7 +138,8 @@ def _radar(bsp: Bsp, args: argparse.Namespace) -> int:
         "game": made.game, "name": made.name, "pos_x": made.pos_x, "pos_y": made.pos_y,
         "scale": made.scale, "size": SIZE,
         "levels": [{"name": level.name, "altitude_min": level.altitude_min,
-                    "altitude_max": level.altitude_max} for level in made.levels],
+                    "altitude_max": level.altitude_max,
+                    "faces_skipped": made.faces_skipped[level.name]} for level in made.levels],
         "files": sorted(files), "playable": made.playable}
     if args.pack:
         for name, data in sorted(files.items()):

@@ -9,6 +9,9 @@ models are moved to their entity's `origin`, as the engines draw them.
 
 Which faces the player never sees is data: `HIDDEN`, one row per engine (texture flags,
 content flags, texture names), each hit named by its reason (sky, nodraw, clip, ...).
+Damaged records are left out as "broken": a face whose indices point outside their lumps,
+whose plane normal is not a unit vector, or with a corner that is not a number or lies
+beyond `WORLD`.
 """
 from __future__ import annotations
 
@@ -29,6 +32,28 @@ Array = numpy.ndarray[Any, Any]
 #: Why a face is not drawn; `Geometry.face_hidden` holds indices into this tuple (0: shown).
 REASONS = ("", "sky", "nodraw", "clip", "trigger", "hint", "skip", "origin", "flare",
            "broken")
+#: the farthest from the origin a real map reaches on any axis: Quake 3's MAX_WORLD_COORD
+#: (128 * 1024), the largest of the engines' (Source: 16384, Quake: 4096 to 32768); a
+#: coordinate beyond it is damage, which would otherwise frame the map as a dot
+WORLD = 128 * 1024
+
+
+def nothing_drawn(skipped: dict[str, int]) -> str:
+    """Why a picture has nothing drawn, in one line, from its faces skipped by reason
+    (`picture.Picture.faces_skipped`)."""
+    counts = f" ({', '.join(f'{n} {reason}' for reason, n in skipped.items())})"
+    reasons = set(skipped) - {"light_broken"}
+    if not reasons:
+        why, counts = "the map has no faces", ""
+    elif reasons <= {"broken", "not_world"}:
+        why = "every face is damaged"
+    elif reasons <= set(REASONS[1:]) | {"not_world"}:
+        why = "every face is one the player never sees"
+    elif "altitude" in reasons:
+        why = "no upward face in the height range"
+    else:
+        why = "no face the player sees faces up"
+    return f"nothing drawn: {why}{counts}; nothing written"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +95,12 @@ HIDDEN: dict[str, Hidden] = {      # by Family.engine
                             (r"tools/toolsorigin$", "origin"))),
 }
 
+#: how far a plane normal's length may be from 1 (float32 rounding is far below)
+UNIT = 1e-2
+#: the most edges a face has: more is damage (compilers split faces long before; the
+#: corpus's largest has 33)
+MAX_EDGES = 256
+
 #: Where each engine keeps a texture's flags: (lump, surface flags field, contents field),
 #: indexed by the texture slot faces point to (TEXINFO or SHADERS); None: names only.
 _FLAGS: dict[str, tuple[str, str, str | None] | None] = {
@@ -103,7 +134,40 @@ def xyz(records: Array) -> Array:
     """(N, 3) float64 from records with x, y, z fields (or a `point` of them)."""
     if records.dtype.names and "point" in records.dtype.names:
         records = records["point"]
-    return numpy.stack([records["x"], records["y"], records["z"]], axis=-1).astype(numpy.float64)
+    with numpy.errstate(invalid="ignore"):      # signalling NaNs in damaged records
+        stacked: Array = numpy.stack([records["x"], records["y"], records["z"]],
+                                     axis=-1).astype(numpy.float64)
+    return stacked
+
+
+def outside_world(points: Array) -> Array:
+    """Per point (the last axis: x, y, z): whether a coordinate is not a number or lies
+    beyond `WORLD` (a damaged record)."""
+    with numpy.errstate(invalid="ignore"):
+        outside: Array = numpy.asarray(~(numpy.abs(points) <= WORLD).all(axis=-1))
+    return outside
+
+
+def unit(normals: Array) -> Array:
+    """Per vector (N, 3): whether it is a unit vector, as compilers store plane normals (a
+    damaged one is not)."""
+    with numpy.errstate(invalid="ignore", over="ignore"):
+        length = numpy.linalg.norm(normals, axis=-1)
+        found: Array = numpy.asarray(numpy.abs(length - 1) < UNIT)
+    return found
+
+
+def claimed(bsp: Bsp, what: str, count: int, bound: int) -> None:
+    """Refuse (BspError) records claiming `count` of `what` where a sound map has at most
+    `bound`: damage on a scale that would fill the memory (checked before it is spent)."""
+    if count > bound:
+        raise BspError(f"{count} {what} claimed, more than a sound map's {bound}: damaged",
+                       path=bsp.path)
+
+
+def once(length: int) -> int:
+    """`claimed`'s bound for records each using a lump's `length` entries about once."""
+    return 4 * length + 1024
 
 
 def entity_origins(bsp: Bsp, models: int) -> Array:
@@ -121,7 +185,7 @@ def entity_origins(bsp: Bsp, models: int) -> Array:
             number, point = int(model[1:]), [float(v) for v in origin.split()]
         except ValueError:
             continue
-        if 0 < number < models and len(point) == 3 and all(map(numpy.isfinite, point)):
+        if 0 < number < models and len(point) == 3 and not outside_world(numpy.array(point)):
             offsets[number] = point
     return offsets
 
@@ -175,12 +239,14 @@ def _name_reason(engine: str, name: str) -> int:
 
 
 def _planes(bsp: Bsp, faces: Array) -> tuple[Array, Array]:
-    """Each face's plane normal turned by its side flag, and whether its plane exists."""
+    """Each face's plane normal turned by its side flag, and whether its plane exists and
+    its normal is a unit vector (compilers store them so)."""
     planes = bsp.records("PLANES")
     normals = xyz(planes["normal"])
     number = faces["planenum"].astype(numpy.int64)
     ok = (number >= 0) & (number < len(planes))
     normal = normals[numpy.where(ok, number, 0)]
+    ok &= unit(normal)
     side = faces["side"].astype(numpy.int64) != 0
     normal[side] *= -1
     return normal, ok
@@ -196,8 +262,10 @@ def edge_faces(bsp: Bsp) -> Geometry:
     first = faces["firstedge"].astype(numpy.int64)
     numedges = faces["numedges"].astype(numpy.int64)
     normal, ok = _planes(bsp, faces)
-    ok &= (numedges >= 3) & (first >= 0) & (first + numedges <= len(surfedges))
+    ok &= (numedges >= 3) & (numedges <= MAX_EDGES) & (first >= 0) & \
+        (first + numedges <= len(surfedges))
     sizes = numpy.where(ok, numedges, 0)
+    claimed(bsp, "FACES' surfedges", int(sizes.sum()), once(len(surfedges)))
     starts = numpy.zeros(count + 1, numpy.int64)
     numpy.cumsum(sizes, out=starts[1:])
     at = numpy.repeat(first - starts[:-1], sizes) + numpy.arange(starts[-1])
@@ -206,10 +274,11 @@ def edge_faces(bsp: Bsp) -> Geometry:
     good_edge = index < len(edges)
     index = numpy.where(good_edge, index, 0)
     vertex = numpy.where(edge >= 0, edges[index, 0], edges[index, 1])
-    good = good_edge & (vertex < len(vertexes))
+    good = good_edge & (vertex >= 0) & (vertex < len(vertexes))
+    corners = vertexes[numpy.where(good, vertex, 0)]
+    good &= ~outside_world(corners)
     bad_face = numpy.zeros(count, bool)
     numpy.logical_or.at(bad_face, numpy.repeat(numpy.arange(count), sizes), ~good)
-    corners = vertexes[numpy.where(good, vertex, 0)]
 
     model = face_models(bsp, count)
     offsets = entity_origins(bsp, len(bsp.records("MODELS")))
@@ -218,9 +287,8 @@ def edge_faces(bsp: Bsp) -> Geometry:
     texture, names, name_hidden = textures(bsp, faces[slot_field].astype(numpy.int64))
     hidden = name_hidden[texture]
     hidden[~ok | bad_face] = REASONS.index("broken")
-    drawn = numpy.flatnonzero(ok)
-    return Geometry(corners, numpy.append(starts[drawn], starts[-1]), drawn,
-                    normal[drawn], model, texture, hidden, names)
+    return select(Geometry(corners, starts, numpy.arange(count), normal, model, texture,
+                           hidden, names), numpy.flatnonzero(ok & ~bad_face))
 
 
 def select(geometry: Geometry, indices: Array, corners: Array | None = None) -> Geometry:

@@ -11,7 +11,9 @@ face's world points to atlas pixels (used by `render --color lightmap`).
   shows its HDR light in `pages`. Bumpmapped faces show their flat lightmap.
 - Quake 3 (IBSP 46/47, RBSP, FBSP): the LIGHTMAPS pages as stored (raw bytes, as q3map2
   `-export` writes them; engines show them with `overbright` 2), laid out side by side in
-  rows. RBSP/FBSP styles after the first are copied into the first style's rectangle.
+  rows. RBSP/FBSP styles after the first are copied into the first style's rectangle. A map
+  compiled with deluxemaps (q3map2 `-deluxe`: pages in pairs, light then light direction,
+  `deluxe`) shows its light pages in `pages` and its direction pages in `directions`.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import numpy
 
 from ...errors import BspError
 from . import lightmap_faces
+from .geometry import claimed, once
 from .lightmap_faces import LUXELS, NO_STYLE, FaceLight, Lighting
 
 if TYPE_CHECKING:
@@ -38,8 +41,13 @@ Q3_PAGE = {"q3": 128, "rbsp": 128, "fbsp": 512}
 Q3_OVERBRIGHT = 2.0
 #: Source display: linear light to sRGB-ish bytes as the engine's gamma
 GAMMA = 2.2
+#: what `render --color lightmap` and `lightmaps` say (exit 1) of a map without light data
+NO_LIGHT = "no light data in the map (unlit, vertex-lit or external lightmaps)"
 #: the largest atlas made (pixels): more means damaged faces (blocks claimed many times over)
 MAX_ATLAS = 1 << 26
+#: the largest coefficient of a polygon's world -> atlas mapping believed: times a world
+#: coordinate it stays far inside float32
+LARGEST = 1e30
 
 
 @dataclass
@@ -54,8 +62,10 @@ class Atlases:
     hdr: dict[int, Array] = field(default_factory=dict)     # Source: linear float32 (H, W, 3)
     hdr_pages: dict[int, Array] = field(default_factory=dict)   # hdr shown (gamma, clamped)
     stored_pages: list[Array] = field(default_factory=list)  # Quake 3: LIGHTMAPS as stored
+    directions: dict[int, Array] = field(default_factory=dict)  # Quake 3 deluxemaps: the
+    #                       first style's light direction pages, each where its light page is
     overbright: float = 1.0     # the factor engines multiply the shown light by
-    skipped: int = 0            # lit faces whose light lies outside the lighting data
+    skipped: int = 0            # lit faces whose light is damaged (`FaceLight.skipped`)
     _mapping: dict[str, Array] = field(default_factory=dict, repr=False)
     _row: dict[int, int] = field(default_factory=dict, repr=False)
 
@@ -100,22 +110,29 @@ class Atlases:
         lit = row >= 0
         out = numpy.zeros((len(faces), 3, 2))
         at = row[lit]
-        if "page_origin" in self._mapping:
-            if st is None:
-                raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
-            out[lit] = st[lit] * self._mapping["page"][0]
-            out[lit, 2] += self._mapping["page_origin"][at]
-            return out, lit
-        vecs = self._mapping["vecs"][at]                          # (L, 2, 4)
-        scale = self._mapping["scale"][at].reshape(len(at), -1)   # (L, 1) or (L, 2)
-        # s = vx*x + vy*y + vz*(a*x + b*y + c) + vw, per axis, then to luxels and the rect
-        a, b, c = (plane[lit, i][:, None] for i in range(3))
-        vx, vy, vz, vw = (vecs[:, :, i] for i in range(4))
-        corner = numpy.array([[self.rects[int(f)][0], self.rects[int(f)][1]]
-                              for f in faces[lit]], numpy.float64).reshape(-1, 2) + 0.5
-        out[lit, 0] = (vx + vz * a) / scale
-        out[lit, 1] = (vy + vz * b) / scale
-        out[lit, 2] = (vw + vz * c) / scale - self._mapping["mins"][at] + corner
+        with numpy.errstate(invalid="ignore", over="ignore"):     # damaged vecs, st
+            if "page_origin" in self._mapping:
+                if st is None:
+                    raise ValueError("Quake 3 surfaces map to the atlas by their lightmap_st")
+                out[lit] = st[lit] * self._mapping["page"][0]
+                out[lit, 2] += self._mapping["page_origin"][at]
+            else:
+                vecs = self._mapping["vecs"][at]                      # (L, 2, 4)
+                scale = self._mapping["scale"][at]                    # (L, 1)
+                # s = vx*x + vy*y + vz*(a*x + b*y + c) + vw, per axis, then to luxels and
+                # the rect
+                a, b, c = (plane[lit, i][:, None] for i in range(3))
+                vx, vy, vz, vw = (vecs[:, :, i] for i in range(4))
+                corner = numpy.array([[self.rects[int(f)][0], self.rects[int(f)][1]]
+                                      for f in faces[lit]], numpy.float64).reshape(-1, 2) + 0.5
+                out[lit, 0] = (vx + vz * a) / scale
+                out[lit, 1] = (vy + vz * b) / scale
+                out[lit, 2] = (vw + vz * c) / scale - self._mapping["mins"][at] + corner
+        # a mapping that is not a number or too large for float32 sampling (damaged
+        # texinfo, lightmap coordinates): unlit
+        with numpy.errstate(invalid="ignore"):
+            lit &= (numpy.abs(out) < LARGEST).all(axis=(1, 2))
+        out[~lit] = 0
         return out, lit
 
 
@@ -246,7 +263,8 @@ def _fill(lighting: Lighting, rects: dict[int, Rect], size: tuple[int, int],
 
 def _quake3(bsp: Bsp) -> Atlases | None:
     """Quake 3 LIGHTMAPS pages side by side; None when the map stores none (external
-    lightmaps, vertex light only)."""
+    lightmaps, vertex light only). Deluxemaps (`deluxe`): the light pages side by side, the
+    direction pages apart in the same places."""
     side = Q3_PAGE[bsp.family.key]
     data = bsp.content("LIGHTMAPS")
     count = len(data) // (side * side * 3)
@@ -255,14 +273,15 @@ def _quake3(bsp: Bsp) -> Atlases | None:
         return None
     stored = numpy.frombuffer(data, numpy.uint8)[:count * side * side * 3]
     stored = stored.reshape(count, side, side, 3)
-    columns = math.ceil(math.sqrt(count))
-    rows = math.ceil(count / columns)
-    grid = numpy.zeros((rows * side, columns * side, 3), numpy.uint8)
-    origins = numpy.array([((i % columns) * side, (i // columns) * side) for i in range(count)])
-    for i in range(count):
-        grid[origins[i, 1]:origins[i, 1] + side, origins[i, 0]:origins[i, 0] + side] = stored[i]
     raven = surfaces.dtype["lightmap_num"].shape != ()
     number = surfaces["lightmap_num"].reshape(len(surfaces), -1).astype(numpy.int64)
+    pairs = deluxe(stored, number)
+    light = stored[::2] if pairs else stored
+    columns = math.ceil(math.sqrt(len(light)))
+    origins = numpy.array([((i % columns) * side, (i // columns) * side)
+                           for i in range(len(light))])
+    grid = _side_by_side(light, origins, columns)
+    shown = number // 2 if pairs else number           # a surface's light page, as shown
     corner_x = surfaces["lightmap_x"].reshape(len(surfaces), -1).astype(numpy.int64)
     corner_y = surfaces["lightmap_y"].reshape(len(surfaces), -1).astype(numpy.int64)
     width = surfaces["lightmap_width"].astype(numpy.int64)
@@ -282,11 +301,12 @@ def _quake3(bsp: Bsp) -> Atlases | None:
     lit = numpy.flatnonzero(inside(0) & (styles[:, 0] != NO_STYLE))
     if not len(lit):
         return None
-    x = origins[number[lit, 0], 0] + corner_x[lit, 0]
-    y = origins[number[lit, 0], 1] + corner_y[lit, 0]
+    x = origins[shown[lit, 0], 0] + corner_x[lit, 0]
+    y = origins[shown[lit, 0], 1] + corner_y[lit, 0]
     rects = {int(s): (int(a), int(b), int(w), int(h))
              for s, a, b, w, h in zip(lit, x, y, width[lit], height[lit])}
-    pages = {int(styles[lit[0], 0]): grid}
+    first_style = int(styles[lit[0], 0])
+    pages = {first_style: grid}
     face_styles = {int(s): [int(styles[s, 0])] for s in lit}
     for slot in range(1, number.shape[1]):
         extra = lit[inside(slot)[lit] & (styles[lit, slot] != NO_STYLE)]
@@ -299,12 +319,39 @@ def _quake3(bsp: Bsp) -> Atlases | None:
             page[ry:ry + h, rx:rx + w] = stored[number[s, slot], sy:sy + h, sx:sx + w]
             face_styles[s].append(style)
     skipped = int((number[:, 0] >= count).sum())
+    directions = {first_style: _side_by_side(stored[1::2], origins, columns)} if pairs else {}
     return Atlases(
         styles=sorted(pages), pages=pages, rects=rects, face_styles=face_styles,
         stored_pages=list(stored), overbright=Q3_OVERBRIGHT, skipped=skipped,
-        _mapping={"page_origin": origins[number[lit, 0]].astype(numpy.float64),
+        directions=directions,
+        _mapping={"page_origin": origins[shown[lit, 0]].astype(numpy.float64),
                   "page": numpy.array([side], numpy.float64)},
         _row={int(s): i for i, s in enumerate(lit)})
+
+
+def deluxe(stored: Array, number: Array) -> bool:
+    """Whether Quake 3's stored pages (`stored` (N, side, side, 3)) come in pairs, light then
+    light direction, as q3map2 `-deluxe` writes them (lightmaps_ydnar.cpp SetupOutLightmap:
+    "lightmaps are interleaved with light direction maps"; the direction page follows its
+    light page). The engines' rule (ioquake3 renderergl2 tr_bsp.c R_LoadLightmaps: more than
+    one page and no surface's lightmap number (`number`, every style's) odd), with two more
+    facts of q3map2's output: an even count, and the page after each light page in use not
+    all black (q3map2 may also store an unused black page, as the corpus's mp_lobby and
+    am_galmevish end with one: after a light page, that is no direction page)."""
+    count = len(stored)
+    used = numpy.unique(number[(number >= 0) & (number < count)])
+    return bool(count >= 2 and count % 2 == 0 and len(used) and not (used % 2).any()
+                and not (number[number >= count] % 2).any()
+                and stored[used + 1].reshape(len(used), -1).any(axis=1).all())
+
+
+def _side_by_side(pages: Array, origins: Array, columns: int) -> Array:
+    """Pages (N, side, side, 3) laid out in rows of `columns`, page i at `origins[i]`."""
+    count, side = len(pages), pages.shape[1]
+    grid = numpy.zeros((math.ceil(count / columns) * side, columns * side, 3), numpy.uint8)
+    for i in range(count):
+        grid[origins[i, 1]:origins[i, 1] + side, origins[i, 0]:origins[i, 0] + side] = pages[i]
+    return grid
 
 
 def _vertex_texels(bsp: Bsp, surfaces: Array, side: int) -> tuple[Array, Array]:
@@ -315,9 +362,7 @@ def _vertex_texels(bsp: Bsp, surfaces: Array, side: int) -> tuple[Array, Array]:
     first = surfaces["first_vert"].astype(numpy.int64)
     count = surfaces["num_verts"].astype(numpy.int64)
     count = numpy.where((count > 0) & (first >= 0) & (first + count <= len(st)), count, 0)
-    if count.sum() > 4 * len(st) + 1024:      # each vertex of a surface once, in a sound map
-        raise BspError(f"SURFACES claim {count.sum()} vertices of {len(st)}: damaged",
-                       path=bsp.path)
+    claimed(bsp, "SURFACES' vertices", int(count.sum()), once(len(st)))
     low = numpy.zeros((len(surfaces), 2), numpy.int64)
     high = numpy.zeros((len(surfaces), 2), numpy.int64)
     used = numpy.flatnonzero(count)

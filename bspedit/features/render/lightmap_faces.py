@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy
 
-from ...errors import BspError
 from ..lookups import face_lump
+from .geometry import claimed, once
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -45,7 +45,8 @@ class FaceLight:
     vecs: Array         # (n, 2, 4) float64: s, t = dot(p, vec[:3]) + vec[3]
     scale: Array        # world -> luxel: s / scale - mins
     mins: Array         # (n, 2) luxel coordinates of the block's first luxel
-    skipped: int        # faces with light whose block lies outside the lighting data
+    skipped: int        # faces with light whose block is damaged: outside the lighting
+    #                     data, or claiming it many times over
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,8 @@ def ranges(first: Array, count: Array) -> tuple[Array, Array]:
 
 def _face_st(bsp: Bsp, faces: Array, vecs: Array) -> tuple[Array, Array]:
     """Per face: the (min, max) of s, t over its vertices (float64, shape (n, 2) each), with
-    `vecs` (n, 2, 4) the face's mapping; NaN for a face without edges."""
+    `vecs` (n, 2, 4) the face's mapping; NaN for a face without edges or with an edge or
+    vertex outside its lump."""
     surfedges = bsp.records("SURFEDGES")["edge"].astype(numpy.int64)
     edges = bsp.records("EDGES")["v"].astype(numpy.int64)
     vertexes = bsp.records("VERTEXES")["point"]
@@ -93,24 +95,23 @@ def _face_st(bsp: Bsp, faces: Array, vecs: Array) -> tuple[Array, Array]:
     count = faces["numedges"].astype(numpy.int64)
     good = (count > 0) & (first >= 0) & (first + count <= len(surfedges))
     count = numpy.where(good, count, 0)
-    if count.sum() > 4 * len(surfedges) + 1024:     # each edge of a face once, in a sound map
-        raise BspError(f"FACES claim {count.sum()} surfedges of {len(surfedges)}: damaged",
-                       path=bsp.path)
+    claimed(bsp, "FACES' surfedges", int(count.sum()), once(len(surfedges)))
     position, rows = ranges(first, count)
     edge = surfedges[position]
     index = numpy.abs(edge)
-    if len(index) and (index.max() >= len(edges)):
-        raise BspError(f"SURFEDGES point past EDGES ({len(edges)} records)", path=bsp.path)
+    known = index < len(edges)
+    index = numpy.where(known, index, 0)
     vertex = numpy.where(edge >= 0, edges[index, 0], edges[index, 1])
-    if len(vertex) and vertex.max() >= len(points):
-        raise BspError(f"EDGES point past VERTEXES ({len(points)} records)", path=bsp.path)
+    known &= (vertex >= 0) & (vertex < len(points))
     # float32 inputs, the sum in double precision, the result rounded to float32: the x87
     # engines' arithmetic (float64 or float32 term by term move some extents by one luxel;
     # this one makes every lit face's block end where the next one starts in the corpus)
     v = vecs[rows].astype(numpy.float32).astype(numpy.float64)
-    p = points[vertex].astype(numpy.float32).astype(numpy.float64)[:, None, :]
+    p = points[numpy.where(known, vertex, 0)].astype(numpy.float32).astype(numpy.float64)
+    p = p[:, None, :]
     st = (p[..., 0] * v[..., 0] + p[..., 1] * v[..., 1] + p[..., 2] * v[..., 2]
           + v[..., 3]).astype(numpy.float32).astype(numpy.float64)
+    st[~known] = numpy.nan          # an edge or vertex outside its lump: the face is damaged
     low = numpy.full((len(faces), 2), numpy.nan)
     high = numpy.full((len(faces), 2), numpy.nan)
     used = numpy.flatnonzero(count)
@@ -131,11 +132,19 @@ def _style_slots(styles: Array) -> Array:
 def _finish(face: Array, width: Array, height: Array, first: Array, stride: Array,
             styles: Array, vecs: Array, scale: Array, mins: Array, data: int,
             lit: Array) -> FaceLight:
-    """Keep the lit faces whose every style block lies inside `data` bytes."""
+    """Keep the lit faces whose every style block lies inside `data` bytes. In a sound map
+    each face's blocks hold light of its own (the corpus: at most the lump's bytes all
+    together); blocks claiming it many times over (`geometry.once`) are damage, the largest
+    left out until they do not."""
     slots = _style_slots(styles)
     lit = lit & (slots > 0) & (width > 0) & (height > 0) & (width <= MAX_SIDE) & \
         (height <= MAX_SIDE)
     fits = lit & (first >= 0) & (first + slots * stride <= data)
+    size = numpy.where(fits, slots * stride, 0)
+    excess = int(size.sum()) - once(data)
+    if excess > 0:
+        largest = numpy.argsort(-size, kind="stable")
+        fits[largest[:int(numpy.searchsorted(numpy.cumsum(size[largest]), excess)) + 1]] = False
     keep = numpy.flatnonzero(fits)
     styles = styles.copy()
     styles[numpy.arange(4)[None, :] >= slots[:, None]] = NO_STYLE

@@ -22,19 +22,29 @@ def png(picture: numpy.ndarray[Any, Any]) -> bytes:
     return out.getvalue()
 
 
-def page_name(style: int, hdr: bool = False) -> str:
-    return f"{'hdr_' if hdr else ''}style{style}.png"
+def page_name(style: int, hdr: bool = False, direction: bool = False) -> str:
+    return f"{'hdr_' if hdr else ''}style{style}{'.dir' if direction else ''}.png"
+
+
+def stored_name(number: int, direction: bool) -> str:
+    """Quake 3: the file of stored lightmap `number` (a deluxemap's direction page: .dir)."""
+    return f"page_{number:03d}{'.dir' if direction else ''}.png"
 
 
 def lightmap_files(atlases: Atlases, family: str) -> dict[str, bytes]:
     """File name -> bytes: `style<N>.png` per style; Source HDR `hdr_style<N>.png` (shown as
     the LDR pages are) and `hdr_style<N>.hdr` (linear, Radiance RGBE); Quake 3
-    `page_<NNN>.png` per stored lightmap; `faces.json`."""
+    `page_<NNN>.png` per stored lightmap, and with deluxemaps the light direction apart:
+    `style<N>.dir.png` and the stored direction pages as `page_<NNN>.dir.png`; `faces.json`."""
     files = {page_name(style): png(page) for style, page in atlases.pages.items()}
+    for style, page in atlases.directions.items():
+        files[page_name(style, direction=True)] = png(page)
     for style, page in atlases.hdr_pages.items():
         files[page_name(style, hdr=True)] = png(page)
         files[f"hdr_style{style}.hdr"] = radiance_hdr(atlases.hdr[style])
-    stored = {f"page_{n:03d}.png": png(page) for n, page in enumerate(atlases.stored_pages)}
+    pairs = bool(atlases.directions)
+    stored = {stored_name(n, pairs and n % 2 == 1): png(page)
+              for n, page in enumerate(atlases.stored_pages)}
     files.update(stored)
     files[INDEX] = index_text(face_index(atlases, family, stored)).encode("utf-8")
     return files
@@ -48,13 +58,15 @@ def index_text(index: dict[str, Any]) -> str:
 
 
 def face_index(atlases: Atlases, family: str, stored: dict[str, bytes]) -> dict[str, Any]:
-    """What `faces.json` holds: the atlas size, the pages by style and every lit face (Quake 3:
-    surface) with its rectangle, styles and pages."""
+    """What `faces.json` holds: the atlas size, the pages by style (Quake 3 deluxemaps: the
+    light direction pages too, each face at its rectangle there as well) and every lit face
+    (Quake 3: surface) with its rectangle, styles and pages."""
     width, height = atlases.size
     return {
         "family": family, "width": width, "height": height, "styles": atlases.styles,
-        "overbright": atlases.overbright,
+        "overbright": atlases.overbright, "deluxe": bool(atlases.directions),
         "pages": {str(s): page_name(s) for s in atlases.styles},
+        "direction_pages": {str(s): page_name(s, direction=True) for s in atlases.directions},
         "hdr_pages": {str(s): {"png": page_name(s, hdr=True), "hdr": f"hdr_style{s}.hdr"}
                       for s in atlases.hdr_pages},
         "stored_pages": sorted(stored),

@@ -19,8 +19,14 @@ Families differ in where the brushes and their flags are (`BRUSH_SCHEMES`): Quak
 world's brushes in its model and flags them through SHADERS; Quake 2 and Source give brushes a
 `contents` field and sky through TEXINFO flags, and the world's brushes are the ones its leaves
 list. Quake 1 and GoldSrc keep no brushes: their columns are traced through the world's BSP tree
-(hull 0), solid where a leaf's contents are CONTENTS_SOLID (-1); the tree fills the void
+(hull 0), solid where a leaf's contents are CONTENTS_SOLID (-2); the tree fills the void
 outside the map with solid too, so a column that never enters an open leaf is void (black).
+
+Damaged records are left out and counted (`Minimap.broken`): brushes with a side outside
+BRUSHSIDES or on a plane that is not sound, tree nodes on such a plane or pointing outside
+NODES or LEAFS, and the nodes of a cycle (`bsptree`). A map with no world model or no
+sound box for it has nothing to draw: `CheckFailed`. (A minimap all black is q3map2's too:
+small maps whose vertex box holds no solid give one.)
 """
 from __future__ import annotations
 
@@ -28,7 +34,7 @@ import struct
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...errors import BspError
+from ...errors import BspError, CheckFailed
 
 if TYPE_CHECKING:
     import numpy
@@ -69,7 +75,6 @@ BRUSH_SCHEMES: dict[str, BrushScheme] = {       # by Family.key, then Family.eng
                           "BRUSHES.contents", "flags", 0x4 | 0x2),     # SURF_SKY, SURF_SKY2D
 }
 CONTENTS_SOLID = 1          # brush content flag (Quake 2, Quake 3, Source)
-LEAF_SOLID = -1             # Quake 1 / GoldSrc leaf contents
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +112,14 @@ class Columns:
     bottom: numpy.ndarray[Any, Any]
     top: numpy.ndarray[Any, Any]
     void: numpy.ndarray[Any, Any] | None
+    broken: int = 0                         # damaged brushes or tree nodes left out
 
     def reaching(self, low: float, high: float) -> Columns:
         """The pieces that reach the heights `low`..`high` (touching counts: the slab under
         the lowest floor stays); those wholly above or below dropped."""
         keep = (self.top >= low) & (self.bottom <= high)
-        return Columns(self.grid, self.pix[keep], self.bottom[keep], self.top[keep], self.void)
+        return Columns(self.grid, self.pix[keep], self.bottom[keep], self.top[keep], self.void,
+                       self.broken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +131,7 @@ class Minimap:
     letterboxed: tuple[tuple[float, float, float], tuple[float, float, float]]
     method: str                             # "brushes" or "bsp tree"
     skybox: dict[str, Any]                  # `playable.Skybox.to_json()`
+    broken: int = 0                         # damaged brushes or tree nodes left out
 
     def tga(self) -> bytes:
         """q3map2's WriteTGAGray: 18-byte header (type 3, 8 bits, origin bottom left), rows
@@ -136,24 +144,31 @@ class Minimap:
 def world_bounds(bsp: Bsp) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
     """MODELS 0's mins and maxs (q3map2's minimap bounds); outside Quake 3, cut down to the
     box of the VERTEXES lump, as some compilers store a huge box (qbsp: +-99999 for a map
-    without vis, vbsp: the whole +-16384 world)."""
+    without vis, vbsp: the whole +-16384 world). A damaged box (not numbers, beyond
+    `geometry.WORLD`, inverted) is replaced by the box of the vertices (Quake 3: DRAWVERTS);
+    vertices that are not numbers or beyond the world are left out of that box."""
     import numpy as np
+
+    from .geometry import outside_world, xyz
 
     models = bsp.records("MODELS")
     if not len(models):
-        raise BspError("the map has no world model (MODELS is empty)", path=bsp.path)
-    mins, maxs = models[0]["mins"], models[0]["maxs"]
-    low = tuple(float(mins[a]) for a in "xyz")
-    high = tuple(float(maxs[a]) for a in "xyz")
-    if bsp.family.engine != "quake3" and len(bsp.records("VERTEXES")):
-        vertexes = bsp.records("VERTEXES")
-        points = _vectors(vertexes["point"] if "point" in vertexes.dtype.names else vertexes)
-        low = tuple(max(a, float(b)) for a, b in zip(low, points.min(axis=0)))
-        high = tuple(min(a, float(b)) for a, b in zip(high, points.max(axis=0)))
-        if not np.isfinite(low + high).all():
-            raise BspError("the world's bounds are not finite numbers", path=bsp.path)
-    if not all(lo <= hi for lo, hi in zip(low, high)):
-        raise BspError(f"the world model's bounds are empty ({low} to {high})", path=bsp.path)
+        raise CheckFailed("nothing drawn: the map has no world model (MODELS is empty); "
+                          "nothing written", path=bsp.path)
+    box = np.array([[float(models[0][end][a]) for a in "xyz"] for end in ("mins", "maxs")])
+    damaged = bool(outside_world(box).any()) or bool((box[0] > box[1]).any())
+    if bsp.family.engine != "quake3" or damaged:
+        vertexes = bsp.records("DRAWVERTS" if bsp.family.engine == "quake3" else "VERTEXES")
+        points = xyz(vertexes["xyz"] if "xyz" in (vertexes.dtype.names or ()) else vertexes)
+        points = points[~outside_world(points)]
+        if len(points):
+            found = np.array([points.min(axis=0), points.max(axis=0)])
+            box = found if damaged else np.array([np.maximum(box[0], found[0]),
+                                                   np.minimum(box[1], found[1])])
+    low, high = tuple(box[0].tolist()), tuple(box[1].tolist())
+    if outside_world(box).any() or not all(lo <= hi for lo, hi in zip(low, high)):
+        raise CheckFailed(f"nothing drawn: the world's box is empty or damaged ({low} to "
+                          f"{high}) and no vertex is sound; nothing written", path=bsp.path)
     return (low[0], low[1], low[2]), (high[0], high[1], high[2])
 
 
@@ -208,7 +223,7 @@ def minimap(bsp: Bsp, size: int = SIZE, sharpen: float = SHARPEN,
         value = _sharpen(value, sharpen)
     pixels = (np.clip(value, 0.0, 255.0 / 256.0) * 256).astype(np.uint8)
     method = "brushes" if _scheme(bsp) is not None else "bsp tree"
-    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method, found)
+    return Minimap(pixels, (mins, maxs), (grid.mins, grid.maxs), method, found, columns.broken)
 
 
 def _sharpen(value: numpy.ndarray[Any, Any], amount: float) -> numpy.ndarray[Any, Any]:
@@ -232,31 +247,34 @@ def solid_columns(bsp: Bsp, grid: Grid) -> Columns:
     (families without brushes) the solid leaves of its BSP tree within the grid's heights."""
     scheme = _scheme(bsp)
     if scheme is None:
-        return _tree_columns(bsp, grid)
-    normals, dists, first, count = _solid_brushes(bsp, scheme)
-    return _brush_columns(grid, normals, dists, first, count)
+        from .bsptree import trace_columns
+
+        pix, bottom, top, void, broken = trace_columns(bsp, grid.xs, grid.ys, grid.mins[2],
+                                                       grid.maxs[2])
+        return Columns(grid, pix, bottom, top, void, broken)
+    normals, dists, first, count, broken = _solid_brushes(bsp, scheme)
+    columns = _brush_columns(grid, normals, dists, first, count)
+    return Columns(grid, columns.pix, columns.bottom, columns.top, None, broken)
 
 
-def _vectors(column: Any) -> numpy.ndarray[Any, Any]:
+def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any, int]:
+    """The world's solid, non-sky brushes: plane normals and distances of all sides, per
+    brush its first side (into those) and side count; and how many of the world's brushes
+    are damaged (sides outside BRUSHSIDES, a side on a plane that is not sound)."""
     import numpy as np
 
-    stacked: numpy.ndarray[Any, Any] = np.stack(
-        [np.asarray(column[a], dtype=np.float64) for a in "xyz"], axis=-1)
-    return stacked
-
-
-def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any]:
-    """The world's solid, non-sky brushes: plane normals and distances of all sides, and per
-    brush its first side (into those) and side count."""
-    import numpy as np
+    from .bsptree import sound_planes
+    from .geometry import claimed, once
 
     brushes, sides = bsp.records("BRUSHES"), bsp.records("BRUSHSIDES")
-    planes = bsp.records("PLANES")
+    normals, dists, sound = sound_planes(bsp)
     chosen = _world_brushes(bsp, scheme, len(brushes))
     first = brushes[scheme.brush[0]].astype(np.int64)[chosen]
     count = brushes[scheme.brush[1]].astype(np.int64)[chosen]
     good = (first >= 0) & (count > 0) & (first + count <= len(sides))
+    broken = int((~good).sum())
     chosen, first, count = chosen[good], first[good], count[good]
+    claimed(bsp, "brush sides", int(count.sum()), once(len(sides)))
     side_index = np.repeat(first - np.cumsum(count) + count, count) + np.arange(count.sum())
     owner = np.repeat(np.arange(len(chosen)), count)
     flags = bsp.records(scheme.flags_lump)
@@ -274,15 +292,16 @@ def _solid_brushes(bsp: Bsp, scheme: BrushScheme) -> tuple[Any, Any, Any, Any]:
         contents[known] = flags[scheme.contents].astype(np.int64)[ref[known]]
         solid = np.zeros(len(chosen), dtype=bool)
         np.logical_or.at(solid, owner, (contents & CONTENTS_SOLID) != 0)
-    keep = solid & ~sky
     plane = sides[scheme.side[0]].astype(np.int64)[side_index]
-    if len(plane) and (plane.min() < 0 or plane.max() >= len(planes)):
-        raise BspError("BRUSHSIDES: a plane index outside PLANES", path=bsp.path)
-    normals = _vectors(planes["normal"])[plane]
-    dists = planes["dist"].astype(np.float64)[plane]
+    plane = np.where((plane >= 0) & (plane < len(sound)), plane, -1)
+    damaged = np.zeros(len(chosen), dtype=bool)
+    np.logical_or.at(damaged, owner, (plane < 0) | ~sound[plane])
+    broken += int(damaged.sum())
+    keep = solid & ~sky & ~damaged
     kept_sides = keep[owner]
     count = count[keep]
-    return normals[kept_sides], dists[kept_sides], np.cumsum(count) - count, count
+    plane = plane[kept_sides]
+    return normals[plane], dists[plane], np.cumsum(count) - count, count, broken
 
 
 def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[Any, Any]:
@@ -290,38 +309,23 @@ def _world_brushes(bsp: Bsp, scheme: BrushScheme, total: int) -> numpy.ndarray[A
     under the world's head node lists."""
     import numpy as np
 
+    from .bsptree import world_leaves
+    from .geometry import claimed, once
+
     models = bsp.records("MODELS")
     if scheme.model_brushes is not None:
         start = int(models[0][scheme.model_brushes[0]])
         stop = min(total, start + max(0, int(models[0][scheme.model_brushes[1]])))
         return np.arange(max(0, start), stop)
-    leaves = _world_leaves(bsp, int(models[0]["headnode"]))
+    leaves = world_leaves(bsp, int(models[0]["headnode"]))
     leafs, listed = bsp.records("LEAFS"), bsp.records("LEAFBRUSHES")
     first = leafs["firstleafbrush"].astype(np.int64)[leaves]
     count = leafs["numleafbrushes"].astype(np.int64)[leaves]
+    count = np.where((first >= 0) & (count >= 0) & (first + count <= len(listed)), count, 0)
+    claimed(bsp, "leaf brushes", int(count.sum()), once(len(listed)))
     index = np.repeat(first - np.cumsum(count) + count, count) + np.arange(count.sum())
-    index = index[(index >= 0) & (index < len(listed))]
     brushes = np.unique(listed["brush"].astype(np.int64)[index])
     return brushes[brushes < total]
-
-
-def _world_leaves(bsp: Bsp, head: int) -> numpy.ndarray[Any, Any]:
-    """The leaves under node `head` (a walk a level at a time)."""
-    import numpy as np
-
-    children = bsp.records("NODES")["children"].astype(np.int64)
-    nodes = np.array([head], dtype=np.int64)
-    leaves = []
-    for _ in range(len(children) + 1):
-        inner = nodes[(nodes >= 0) & (nodes < len(children))]
-        leaves.append(-1 - nodes[nodes < 0])
-        if not len(inner):
-            break
-        nodes = children[inner].ravel()
-    else:
-        raise BspError("the BSP tree has a cycle", path=bsp.path)
-    found: numpy.ndarray[Any, Any] = np.unique(np.concatenate(leaves))
-    return found[found < len(bsp.records("LEAFS"))]
 
 
 def _brush_xy_bounds(normals: Any, dists: Any, owner: Any, brushes: int,
@@ -395,68 +399,3 @@ def _cross(part: Any, sides: int, pairs: Any, i0: Any, j0: Any, nx: Any, xs: Any
     return (py * size + px)[hit], enter[hit], leave[hit]
 
 
-def _tree_columns(bsp: Bsp, grid: Grid) -> Columns:
-    """Trace every pixel's column, from the grid's bottom to its top, through the world's BSP
-    tree (hull 0): the pieces in solid leaves, and the columns that meet no open leaf."""
-    import numpy as np
-
-    nodes, planes, leafs = bsp.records("NODES"), bsp.records("PLANES"), bsp.records("LEAFS")
-    models = bsp.records("MODELS")
-    head = int(np.asarray(models[0]["headnode"]).ravel()[0])
-    children = nodes["children"].astype(np.int64)
-    plane_of = nodes["planenum"].astype(np.int64)
-    normals = _vectors(planes["normal"])
-    dists = planes["dist"].astype(np.float64)
-    contents = leafs["contents"].astype(np.int64)
-    size = grid.size
-    xs, ys = grid.xs, grid.ys
-    total = size * size
-    pix = np.arange(total)
-    col_x, col_y = xs[pix % size], ys[pix // size]
-    z0 = np.full(total, grid.mins[2])
-    z1 = np.full(total, grid.maxs[2])
-    node = np.full(total, head, dtype=np.int64)
-    solid: list[tuple[Any, Any, Any]] = []
-    opened = np.zeros(total, dtype=bool)
-    for _ in range(len(nodes) + 2):
-        leaf = node < 0
-        if leaf.any():
-            index = -1 - node[leaf]
-            inside = (index >= 0) & (index < len(contents))
-            is_solid = np.ones(len(index), dtype=bool)
-            is_solid[inside] = contents[index[inside]] == LEAF_SOLID
-            where = pix[leaf]
-            solid.append((where[is_solid], z0[leaf][is_solid], z1[leaf][is_solid]))
-            opened[where[~is_solid]] = True
-            keep = ~leaf
-            pix, col_x, col_y, z0, z1, node = (a[keep] for a in (pix, col_x, col_y, z0, z1,
-                                                                 node))
-        if not len(node):
-            break
-        if node.max() >= len(nodes):
-            raise BspError("NODES: a child index outside the map", path=bsp.path)
-        plane = plane_of[node]
-        normal, dist = normals[plane], dists[plane]
-        flat = normal[:, 0] * col_x + normal[:, 1] * col_y - dist
-        f0 = flat + normal[:, 2] * z0
-        f1 = flat + normal[:, 2] * z1
-        front0, front1 = f0 >= 0, f1 >= 0
-        split = front0 != front1
-        with np.errstate(divide="ignore", invalid="ignore"):
-            cut = z0 + (z1 - z0) * (f0 / (f0 - f1))
-        kids = children[node]
-        # the piece from z0 keeps its slot; a split adds the piece from the cut to z1
-        extra = np.flatnonzero(split)
-        pix = np.concatenate([pix, pix[extra]])
-        col_x = np.concatenate([col_x, col_x[extra]])
-        col_y = np.concatenate([col_y, col_y[extra]])
-        new_z0 = np.concatenate([z0, cut[extra]])
-        z1 = np.concatenate([np.where(split, cut, z1), z1[extra]])
-        z0 = new_z0
-        node = np.concatenate([np.where(front0, kids[:, 0], kids[:, 1]),
-                               np.where(front1[extra], kids[extra, 0], kids[extra, 1])])
-    else:
-        raise BspError("the BSP tree has a cycle", path=bsp.path)
-    pieces = [np.concatenate(p) for p in zip(*solid)] if solid else \
-        [np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0)]
-    return Columns(grid, pieces[0], pieces[1], pieces[2], ~opened)

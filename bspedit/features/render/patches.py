@@ -3,7 +3,9 @@ through DRAWINDEXES, patches tessellated from their control grids, flares left o
 
 A patch's `patch_width` x `patch_height` control points (both odd) form 3x3 blocks sharing
 their edges; each block is a biquadratic Bezier surface, cut into `level` x `level` quads
-(more for larger blocks). Triangles face the side their vertex normals point to.
+(more for larger blocks). Triangles face the side their vertex normals point to. Surfaces past the engine's limits
+(`MAX_VERTS`, `MAX_INDEXES`, `MAX_PATCH_SIDE`), with indices outside their lumps or a vertex
+not a number or beyond `geometry.WORLD` are damaged: "broken", not drawn.
 """
 from __future__ import annotations
 
@@ -15,8 +17,11 @@ from .geometry import (
     REASONS,
     Array,
     Geometry,
+    claimed,
     entity_origins,
     face_models,
+    once,
+    outside_world,
     textures,
     xyz,
 )
@@ -27,6 +32,11 @@ if TYPE_CHECKING:
 PLANAR, PATCH, TRIANGLE_SOUP, FLARE = 1, 2, 3, 4
 #: world units per tessellation step of a patch block, and the steps' bounds
 STEP, MIN_LEVEL, MAX_LEVEL = 24.0, 2, 8
+#: ioquake3's limits (tr_local.h SHADER_MAX_VERTEXES, SHADER_MAX_INDEXES, MAX_PATCH_SIZE):
+#: a surface beyond them is damage
+MAX_VERTS, MAX_INDEXES, MAX_PATCH_SIDE = 1000, 6000, 32
+#: the most indexes a sound map's surfaces hold per vertex, all surfaces together
+INDEXES_PER_VERTEX = 8
 
 
 def surfaces(bsp: Bsp) -> Geometry:
@@ -42,18 +52,21 @@ def surfaces(bsp: Bsp) -> Geometry:
     kind = records["surface_type"].astype(numpy.int64)
     first_vert = records["first_vert"].astype(numpy.int64)
     num_verts = records["num_verts"].astype(numpy.int64)
-    verts_ok = (first_vert >= 0) & (num_verts >= 0) & (first_vert + num_verts <= len(points))
+    verts_ok = (first_vert >= 0) & (num_verts >= 0) & (num_verts <= MAX_VERTS) & \
+        (first_vert + num_verts <= len(points))
+    claimed(bsp, "SURFACES' vertices", int(num_verts[verts_ok].sum()), once(len(points)))
+    bad_vertex = outside_world(points)
 
     texture, names, name_hidden = textures(bsp, records["shader_num"].astype(numpy.int64))
     hidden = name_hidden[texture]
     hidden[(kind == FLARE) & (hidden == 0)] = REASONS.index("flare")
     broken = ~verts_ok
 
-    mesh_vertex, mesh_surface, bad = _mesh_triangles(records, kind, indexes, verts_ok,
-                                                     num_verts)
+    mesh_vertex, mesh_surface, bad = _mesh_triangles(bsp, records, kind, indexes, verts_ok,
+                                                     num_verts, bad_vertex)
     broken |= bad
     blocks, weights, patch_surface, bad = _patch_triangles(records, kind, verts_ok, num_verts,
-                                                           points)
+                                                           points, bad_vertex)
     broken |= bad
     hidden[broken & (hidden == 0)] = REASONS.index("broken")
     surface = numpy.concatenate([mesh_surface, patch_surface])
@@ -84,16 +97,22 @@ def _blend(blocks: Array, weights: Array, values: Array) -> Array:
     return numpy.einsum("tck,tkd->tcd", weights, values[blocks])
 
 
-def _mesh_triangles(records: Array, kind: Array, indexes: Array, verts_ok: Array,
-                    num_verts: Array) -> tuple[Array, Array, Array]:
+def _mesh_triangles(bsp: Bsp, records: Array, kind: Array, indexes: Array, verts_ok: Array,
+                    num_verts: Array, bad_vertex: Array) -> tuple[Array, Array, Array]:
     """Planar surfaces' and triangle soups' triangles as (T, 3) draw vertex numbers, their
-    surfaces, and which surfaces have indexes outside their vertexes."""
+    surfaces, and which surfaces are damaged: indexes outside their vertexes or lumps, a
+    vertex in `bad_vertex`."""
     first = records["first_index"].astype(numpy.int64)
     count = records["num_indexes"].astype(numpy.int64)
     mesh = (kind == PLANAR) | (kind == TRIANGLE_SOUP)
-    ok = mesh & verts_ok & (first >= 0) & (count >= 3) & (first + count <= len(indexes))
+    ok = mesh & verts_ok & (first >= 0) & (count >= 3) & (count <= MAX_INDEXES) & \
+        (first + count <= len(indexes))
     bad = mesh & ~ok & (count != 0)
     sizes = numpy.where(ok, count - count % 3, 0)
+    # surfaces share index lists, but a vertex is in a few triangles (the corpus: 4.5
+    # indexes a vertex at most)
+    claimed(bsp, "SURFACES' indexes", int(sizes.sum()),
+            INDEXES_PER_VERTEX * int(num_verts[ok].sum()) + 1024)
     starts = numpy.zeros(len(records) + 1, numpy.int64)
     numpy.cumsum(sizes, out=starts[1:])
     at = numpy.repeat(first - starts[:-1], sizes) + numpy.arange(starts[-1])
@@ -101,7 +120,7 @@ def _mesh_triangles(records: Array, kind: Array, indexes: Array, verts_ok: Array
     local = indexes[at]
     good = (local >= 0) & (local < num_verts[owner])
     vertex = numpy.where(good, local, 0) + records["first_vert"].astype(numpy.int64)[owner]
-    numpy.logical_or.at(bad, owner, ~good)
+    numpy.logical_or.at(bad, owner, ~good | bad_vertex[vertex])
     keep = ~bad[owner[::3]]
     return vertex.reshape(-1, 3)[keep], owner[::3][keep], bad
 
@@ -113,15 +132,16 @@ def _basis(level: int) -> Array:
 
 
 def _patch_triangles(records: Array, kind: Array, verts_ok: Array, num_verts: Array,
-                     points: Array) -> tuple[Array, Array, Array, Array]:
+                     points: Array, bad_vertex: Array) -> tuple[Array, Array, Array, Array]:
     """Tessellated patches: per triangle its block's 9 control vertices (T, 9), the corners'
-    weights (T, 3, 9), its surface; and which patch surfaces are malformed."""
+    weights (T, 3, 9), its surface; and which patch surfaces are malformed or have a
+    control point in `bad_vertex`."""
     width = records["patch_width"].astype(numpy.int64)
     height = records["patch_height"].astype(numpy.int64)
     patch = kind == PATCH
     ok = patch & verts_ok & (width >= 3) & (height >= 3) & (width % 2 == 1) & \
-        (height % 2 == 1) & (width * height <= num_verts)
-    bad = patch & ~ok
+        (height % 2 == 1) & (width <= MAX_PATCH_SIDE) & (height <= MAX_PATCH_SIDE) & \
+        (width * height <= num_verts)
     blocks, owners = [numpy.zeros((0, 9), numpy.int64)], [numpy.zeros(0, numpy.int64)]
     for number in numpy.flatnonzero(ok):
         w, first = int(width[number]), int(records["first_vert"][number])
@@ -132,6 +152,11 @@ def _patch_triangles(records: Array, kind: Array, verts_ok: Array, num_verts: Ar
         blocks.append(base + offsets)
         owners.append(numpy.full(len(base), number))
     block, owner = numpy.concatenate(blocks), numpy.concatenate(owners)
+    damaged = numpy.zeros(len(records), bool)
+    numpy.logical_or.at(damaged, owner, bad_vertex[block].any(axis=1))
+    kept = ~damaged[owner]
+    block, owner = block[kept], owner[kept]
+    bad = patch & (~ok | damaged)
     control = points[block]                                   # (B, 9, 3)
     extent = (control.max(axis=1) - control.min(axis=1)).max(axis=1) if len(block) else \
         numpy.zeros(0)

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy
 
-from ...errors import BspError
+from ...errors import BspError, CheckFailed
 from . import colors
-from .geometry import REASONS, Array, Geometry
+from .geometry import REASONS, Array, Geometry, nothing_drawn
 from .paint import Painter
 from .playable import playable
 from .raster import Frame, affine, corner_indices, planes
@@ -128,7 +128,9 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     draw upward sky faces (the floor of a sky box around the map: what is seen from above,
     and what bsputil --svg draws) in `SKY`, never counted in the height range; `skybox`,
     `overhead`: draw the 3D skybox and the overhead covers `playable` leaves out (a drawn
-    skybox's sky walls are part of the frame)."""
+    skybox's sky walls are part of the frame). CheckFailed when nothing would be drawn
+    (`geometry.nothing_drawn` says why) and for lightmap colours of a map without light
+    data."""
     if color not in COLORS:
         raise BspError(f"unknown colour mode {color!r} (one of {', '.join(COLORS)})")
     if models not in MODELS:
@@ -137,12 +139,13 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
         raise BspError(f"picture size {size} is outside 1..16384 pixels")
     atlases = None
     if color == "lightmap":
+        from .lightmap import NO_LIGHT
         from .lightmap import atlases as load_atlases
 
         atlases = load_atlases(bsp)
         if atlases is None or not atlases.pages:
-            raise BspError("the map has no light data: no lightmap colours (try --color "
-                           "height or texture)", path=bsp.path)
+            raise CheckFailed(f"{NO_LIGHT}: no lightmap colours (try --color height or "
+                              "texture); nothing written", path=bsp.path)
     geo = geometry(bsp)
     plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
     face_model = geo.face_model
@@ -161,6 +164,10 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     drawn_faces[poly_face[selected]] = True
     skipped = _skipped(geo, wanted_face, drawn_faces, poly_face[up], models)
     skipped.update(plan.skipped(chosen))
+    if atlases is not None and atlases.skipped:     # drawn grey, as unlit faces are
+        skipped["light_broken"] = atlases.skipped
+    if not len(selected):
+        raise CheckFailed(nothing_drawn(skipped), path=bsp.path)
 
     corners = _selected_corners(geo, selected)
     ground = _selected_corners(geo, selected[~is_sky[selected]])

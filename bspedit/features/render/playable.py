@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy
 
 from ...errors import BspError
-from .geometry import Array, Geometry, select
+from .geometry import Array, Geometry, outside_world, select
 
 if TYPE_CHECKING:
     from ...bsp import Bsp
@@ -79,11 +79,12 @@ class Playable:
         return {"skybox": self.skybox.to_json(), "overhead_models": self.overhead}
 
     def bounds(self, geo: Geometry, world: bool = False) -> tuple[Array, Array] | None:
-        """(mins, maxs) of the kept polygons' finite corners (`world`: model 0's only);
-        None when there are none."""
+        """(mins, maxs) of the kept polygons' sound corners (`world`: model 0's only; none
+        that is not a number or lies beyond the world, `geometry.outside_world`); None when
+        there are none."""
         wanted = self.keep & ((geo.face_model == 0) if world else (geo.face_model >= 0))
         corners = select(geo, numpy.flatnonzero(wanted[geo.face])).corners
-        corners = corners[numpy.isfinite(corners).all(axis=1)]
+        corners = corners[~outside_world(corners)]
         if not len(corners):
             return None
         return corners.min(axis=0), corners.max(axis=0)

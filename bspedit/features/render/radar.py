@@ -31,7 +31,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...errors import BspError
+from ...errors import BspError, CheckFailed
 from .minimap import Grid, solid_columns
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class Radar:
     levels: list[Level]
     images: dict[str, Image.Image] = field(default_factory=dict)
     playable: dict[str, Any] = field(default_factory=dict)     # `Playable.summary()`
+    faces_skipped: dict[str, dict[str, int]] = field(default_factory=dict)    # by level
 
     def overview_txt(self) -> str:
         """`resource/overviews/<map>.txt` in the KeyValues form the games read."""
@@ -203,7 +204,8 @@ def radar(bsp: Bsp, game: str, name: str | None = None, *, skybox: bool = False,
     plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
     bounds = plan.bounds(geo)
     if bounds is None:
-        raise BspError("the map has no geometry to draw", path=bsp.path)
+        raise CheckFailed("nothing drawn: the map has no sound geometry; nothing written",
+                          path=bsp.path)
     pos_x, pos_y, scale, heights = frame(bounds)
     sections = levels(bsp, pos_x, pos_y, scale * SIZE, heights) if game == "csgo" else \
         [Level("default", heights[0] - 1, heights[1] + 1)]
@@ -215,4 +217,5 @@ def radar(bsp: Bsp, game: str, name: str | None = None, *, skybox: bool = False,
         picture = topdown(bsp, size=SIZE, color="height", models="all", frame=square,
                           altitude=altitude, legend=False, skybox=skybox, overhead=overhead)
         result.images[level.name] = picture.image
+        result.faces_skipped[level.name] = picture.faces_skipped
     return result
