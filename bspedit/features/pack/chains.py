@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 from .gamescripts import scene_deps, weapon_script_candidate, weapon_script_deps
 from .materials import leaf_values, material_deps, material_path, read_keyvalues

@@ -43,7 +43,7 @@ from .keys import (
     sound_references,
 )
 from .model import Reference, asset_path
-from .vscripts import entity_script_references, mapspawn_references, script_path
+from .vscripts import entity_script_references, mapspawn_references
 
 if TYPE_CHECKING:
     from ...bsp import Bsp

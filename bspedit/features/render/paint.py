@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy
 
 from . import colors
 from .geometry import Array, Geometry
-from .raster import Bands, Frame, planes, reduce
+from .raster import Bands, Frame, affine, planes, reduce
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from .picture import _Light
 
 #: supersampled pixels coloured at a time: a band is this many over the picture's width
 #: (a 1024 px square: 16 bands of 64 rows; 16384 px: 16 rows); about 40 bytes each, 250 with
@@ -47,14 +46,14 @@ class Painter:
     sky: Array                    # (P+1,) bool
     sky_colour: tuple[int, int, int]
     table: Array | None           # texture: (2 * (P+1), 3) uint8, shaded, plain and on an edge
-    light: _Light | None
+    light: Light | None
     ramp: Array                   # height: (SHADES * RAMP_STEPS, 3) uint8, the ramp shaded
 
     @classmethod
     def of(cls, geo: Geometry, order: Array, frame: Frame, factor: int, color: str,
            z_range: tuple[float, float], is_sky: Array, shade: Array,
            sky_colour: tuple[int, int, int], texture_colours: Array | None,
-           light: _Light | None, legend: bool) -> Painter:
+           light: Light | None, legend: bool) -> Painter:
         """`shade` (P,) each polygon's slope shade; `texture_colours` each texture name's
         colour (texture mode)."""
         plane = numpy.concatenate([numpy.zeros((1, 3)), planes(geo)]).astype(numpy.float32)
@@ -178,3 +177,27 @@ def _edges(heights: Array, scale: float) -> Array:
     edge[:, :-1] |= right
     edge[:-1, :] |= down
     return edge
+
+
+@dataclass
+class Light:
+    """The light of style 0 (`colors.style_page`) on each polygon: its atlas (u, v) as an
+    affine function of world x, y (`Atlases.uv_affine`), and whether its face is lit."""
+
+    page: Array
+    uv: Array           # (P, 3, 2) float32
+    lit: Array          # (P,) bool
+
+    @classmethod
+    def of(cls, geo: Geometry, atlases: Any) -> Light:
+        coef = affine(geo, geo.lightmap_st) if geo.lightmap_st is not None else None
+        uv, lit = atlases.uv_affine(geo.face, planes(geo), coef)
+        return cls(colors.style_page(atlases), uv.astype(numpy.float32), lit)
+
+    def at(self, polygon: Array, x: Array, y: Array) -> Array:
+        """(N, 3): the light at world (x, y) on `polygon` (grey on unlit faces)."""
+        k = self.uv[polygon]                                # (N, 3, 2)
+        uv = k[:, 0] * x[:, None] + k[:, 1] * y[:, None] + k[:, 2]
+        out = colors.sample(self.page, uv)
+        out[~self.lit[polygon]] = 128.0
+        return out

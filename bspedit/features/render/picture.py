@@ -27,9 +27,9 @@ import numpy
 from ...errors import BspError, CheckFailed
 from . import colors
 from .geometry import REASONS, Array, Geometry, nothing_drawn
-from .paint import Painter
+from .paint import Light, Painter
 from .playable import playable
-from .raster import Frame, affine, corner_indices, planes
+from .raster import Frame, corner_indices
 from .shapes import geometry
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def topdown(bsp: Bsp, *, size: int = 1024, color: str = "height", models: str = 
     key = numpy.where(is_sky, -numpy.inf, centre)
     order = selected[numpy.argsort(key[selected], kind="stable")]
     factor = 2 if max(frame.width, frame.height) <= SUPERSAMPLED_UP_TO else 1
-    light = None if atlases is None else _Light.of(geo, atlases)
+    light = None if atlases is None else Light.of(geo, atlases)
     flat = _flat_colours(bsp, geo, order, color, z_range, light, palette)
     flat[is_sky[order]] = SKY
     textures = colors.texture_colours(bsp, geo.names, palette) if color == "texture" else None
@@ -232,7 +232,7 @@ def _slope_shade(normal: Array) -> Array:
 
 
 def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
-                  z_range: tuple[float, float], light: _Light | None,
+                  z_range: tuple[float, float], light: Light | None,
                   palette: bytes | None) -> Array:
     """(len(order), 3): one colour per drawn polygon, for vector output."""
     if color == "height":
@@ -247,27 +247,3 @@ def _flat_colours(bsp: Bsp, geo: Geometry, order: Array, color: str,
     centre = numpy.add.reduceat(geo.corners[:, :2], geo.starts[:-1], axis=0)[order] / \
         sizes[:, None]
     return light.at(order, centre[:, 0], centre[:, 1]).astype(numpy.float64)
-
-
-@dataclass
-class _Light:
-    """The light of style 0 (`colors.style_page`) on each polygon: its atlas (u, v) as an
-    affine function of world x, y (`Atlases.uv_affine`), and whether its face is lit."""
-
-    page: Array
-    uv: Array           # (P, 3, 2) float32
-    lit: Array          # (P,) bool
-
-    @classmethod
-    def of(cls, geo: Geometry, atlases: Any) -> _Light:
-        coef = affine(geo, geo.lightmap_st) if geo.lightmap_st is not None else None
-        uv, lit = atlases.uv_affine(geo.face, planes(geo), coef)
-        return cls(colors.style_page(atlases), uv.astype(numpy.float32), lit)
-
-    def at(self, polygon: Array, x: Array, y: Array) -> Array:
-        """(N, 3): the light at world (x, y) on `polygon` (grey on unlit faces)."""
-        k = self.uv[polygon]                                # (N, 3, 2)
-        uv = k[:, 0] * x[:, None] + k[:, 1] * y[:, None] + k[:, 2]
-        out = colors.sample(self.page, uv)
-        out[~self.lit[polygon]] = 128.0
-        return out

@@ -203,7 +203,9 @@ def radar(bsp: Bsp, game: str, name: str | None = None, *, skybox: bool = False,
     geo = geometry(bsp)
     plan = playable(bsp, geo, skybox=skybox, overhead=overhead)
     bounds = plan.bounds(geo)
-    if bounds is None:
+    if bounds is None:          # nothing sound to frame: the picture's own check says why
+        topdown(bsp, frame=Frame(0.0, 0.0, 1.0, 1, 1), legend=False, skybox=skybox,
+                overhead=overhead)
         raise CheckFailed("nothing drawn: the map has no sound geometry; nothing written",
                           path=bsp.path)
     pos_x, pos_y, scale, heights = frame(bounds)
