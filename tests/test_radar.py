@@ -210,6 +210,16 @@ def test_careless_users(tmp_path):
     (tmp_path / "file").write_text("x")
     code, err = render(copy, "--radar", "csgo", "-o", tmp_path / "file")
     assert code == 2 and (tmp_path / "file").read_text() == "x"
+    # the same radar again into the folder it made (written `DIR/` too): its files replaced,
+    # a file of the user's beside them kept
+    folder = tmp_path / "radars"
+    assert render(copy, "--radar", "csgo", "-o", folder)[0] == 0
+    (folder / "notes.txt").write_text("mine")
+    txt = folder / "resource" / "overviews" / f"{TOOLS.stem}.txt"
+    first = txt.read_bytes()
+    txt.write_text("stale")
+    assert render(copy, "--radar", "csgo", "-o", f"{folder}/")[0] == 0
+    assert txt.read_bytes() == first and (folder / "notes.txt").read_text() == "mine"
 
 
 @pytest.mark.full

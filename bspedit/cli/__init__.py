@@ -366,9 +366,17 @@ def _guard_outputs(args: argparse.Namespace) -> None:
     named = [v for k, v in vars(args).items() if k not in outputs]
     inputs = [v for value in named for v in (value if isinstance(value, list) else [value])
               if isinstance(v, str) and os.path.isfile(v)]
-    for target in (getattr(args, name, None) for name in outputs):
+    for name in outputs:
+        target = getattr(args, name, None)
         if target not in (None, STDOUT):
-            guard(target, inputs)
+            guard(target, inputs, folder=name == "output" and _folder_output(args))
+
+
+def _folder_output(args: argparse.Namespace) -> bool:
+    """Whether the verb's `-o` names a folder it fills (its `output_folder` test says so:
+    `render --radar`), not a file."""
+    test = getattr(args, "output_folder", None)
+    return bool(test(args)) if test is not None else False
 
 
 def _into_folders(args: argparse.Namespace) -> None:
@@ -381,7 +389,8 @@ def _into_folders(args: argparse.Namespace) -> None:
 
     for name in ("output", "to"):
         target = getattr(args, name, None)
-        if not isinstance(target, str) or target == STDOUT or not names_folder(target):
+        if not isinstance(target, str) or target == STDOUT or not names_folder(target) \
+                or (name == "output" and _folder_output(args)):
             continue
         if not os.path.isdir(target):
             what = "is a file" if os.path.lexists(target.rstrip("/\\")) else "does not exist"

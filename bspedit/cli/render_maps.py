@@ -42,7 +42,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="with --pack: save the map itself")
     group.add_argument("--dry-run", action="store_true",
                        help="with --pack: report what the save would do and write nothing")
-    parser.set_defaults(layout="stable", keep_checksum=False)
+    parser.set_defaults(layout="stable", keep_checksum=False, output_folder=radar_folder)
+
+
+def radar_folder(args: argparse.Namespace) -> bool:
+    """Whether `-o` names a folder the verb fills: a radar written as files (not --pack)."""
+    return bool(args.radar) and not args.pack
 
 
 def run(args: argparse.Namespace) -> int:
