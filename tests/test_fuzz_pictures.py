@@ -2,8 +2,9 @@
 of a lump inverted or zeroed, or the file cut halfway through the lump. Every picture command
 (each colour mode as PNG and SVG, the minimap, a CS:GO radar, lightmaps) exits 0, 1 or 2, never
 3, in one line when it writes nothing (fuzzing.check_pictures). The plain run takes a few maps'
-lumps that held internal errors; `--full` sweeps every lump of every corpus map
-(`python bench/fuzz.py --target pictures` samples the same cases at random)."""
+lumps that held internal errors, every command on each; `--full` sweeps every damage of every
+lump of every corpus map, one command each in turn (all nine on each took CI half an hour;
+`python bench/fuzz.py --target pictures` samples every command on the same cases at random)."""
 from __future__ import annotations
 
 import itertools
@@ -42,8 +43,8 @@ def test_damaged_lumps_of_a_few_maps(name, tmp_path):
 @pytest.mark.parametrize("path", CORPUS_MAPS, ids=[f"{p.parent.name}/{p.stem}"
                                                    for p in CORPUS_MAPS])
 def test_every_lump_of_every_corpus_map(path, tmp_path):
-    """The whole sweep: each lump's five damages in one child process."""
+    """The whole sweep: each lump's five damages in one child process, one command each."""
     name = f"{path.parent.name}/{path.name}"
     cases = fuzzing.lump_damages(name)
     for _, group in itertools.groupby(cases, key=lambda case: case.lump):
-        fuzzing.run_picture_cases(list(group), tmp_path)
+        fuzzing.run_picture_cases(list(group), tmp_path, rotate=True)
