@@ -6,7 +6,14 @@ are present, else the engine falls back to the LDR lumps.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BspError
+
+if TYPE_CHECKING:
+    from ..bsp import Bsp
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,3 +50,60 @@ PRESETS = {preset.name: preset for preset in (
                    "LEAF_AMBIENT_LIGHTING_HDR": "LEAF_AMBIENT_LIGHTING",
                    "LEAF_AMBIENT_INDEX_HDR": "LEAF_AMBIENT_INDEX", "FACES_HDR": "FACES"}),
 )}
+
+
+@dataclass(frozen=True, slots=True)
+class Stripped:
+    """What `strip` did: the lumps emptied (their `facts.lump_row` before), the game lump
+    members removed."""
+
+    preset: StripPreset | None
+    emptied: list[dict[str, Any]]
+    game_lumps: tuple[str, ...]
+
+
+def strip(bsp: Bsp, lumps: Sequence[str] = (), preset: str | None = None) -> Stripped:
+    """Empty the named lumps and those of `preset` (and remove its game lump members) in
+    `bsp`, saved by the caller (`lump strip`, the ui's Lumps view). BspError for a preset on a
+    map it is not for, or one that would remove a lump whose fallback is empty."""
+    from .facts import lump_row
+
+    if not lumps and not preset:
+        raise BspError("name the lumps to empty, or a --preset")
+    names = list(lumps)
+    chosen = None
+    if preset:
+        chosen = PRESETS[preset]
+        if bsp.family.engine != "source":
+            raise BspError(f"preset {chosen.name} is for Source maps", path=bsp.path)
+        for removed, fallback in chosen.fallbacks.items():
+            if bsp.lumps[bsp.lump_index(removed)].length and \
+                    not bsp.lumps[bsp.lump_index(fallback)].length:
+                raise BspError(f"preset {chosen.name} would remove {removed} but {fallback} "
+                               "is empty: the map would lose that data entirely", path=bsp.path)
+        names += chosen.lumps
+        if (bsp.header.version or 0) <= 20:
+            names += chosen.lumps_up_to_v20
+    indices = sorted({bsp.lump_index(key) for key in names})
+    emptied = [lump_row(bsp, bsp.lumps[i]) for i in indices if bsp.lumps[i].length]
+    for row in emptied:
+        bsp.replace_lump(row["index"], b"", version=0, fourcc=0)
+    members = chosen.game_lumps if chosen else ()
+    gone = members if members and _strip_game_lumps(bsp, members) else ()
+    return Stripped(chosen, emptied, gone)
+
+
+def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
+    """Remove the game lump members `names`; whether there were any."""
+    from ..lumps.gamelump import remove_members
+
+    assert bsp.family.game_lump is not None        # a Source map's, as every preset's
+    index = bsp.lump_index(bsp.family.game_lump)
+    lump = bsp.lumps[index]
+    if lump.length:
+        data = bsp.read_lump(index)
+        stripped = remove_members(data, lump.offset, set(names), bsp.header.endian)
+        if stripped is not data:
+            bsp.replace_lump(index, stripped)
+            return True
+    return False
