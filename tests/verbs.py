@@ -82,6 +82,7 @@ ARGS: dict[str, list[str]] = {
     "pak addfiles": ["{map}", "materials/mine/", "{addfiles}", "TARGET"],
     "pak extract": ["{map}", "{folder}/unpacked", "{pak_entry}"],
     "pak remove": ["{map}", "{pak_entry}", "TARGET"],
+    "pak rename": ["{map}", "{pak_entry}", "renamed/{pak_entry}", "--references", "TARGET"],
     "pak repack": ["{map}", "--compress", "TARGET"],
     "pak deps": ["{map}", "--game", "{game}"],
     "pak autopack": ["{map}", "--game", "{game}", "--allow-missing", "--exclude", "*.nav",

@@ -71,19 +71,9 @@ def strip(bsp: Bsp, lumps: Sequence[str] = (), preset: str | None = None) -> Str
     if not lumps and not preset:
         raise BspError("name the lumps to empty, or a --preset")
     names = list(lumps)
-    chosen = None
-    if preset:
-        chosen = PRESETS[preset]
-        if bsp.family.engine != "source":
-            raise BspError(f"preset {chosen.name} is for Source maps", path=bsp.path)
-        for removed, fallback in chosen.fallbacks.items():
-            if bsp.lumps[bsp.lump_index(removed)].length and \
-                    not bsp.lumps[bsp.lump_index(fallback)].length:
-                raise BspError(f"preset {chosen.name} would remove {removed} but {fallback} "
-                               "is empty: the map would lose that data entirely", path=bsp.path)
-        names += chosen.lumps
-        if (bsp.header.version or 0) <= 20:
-            names += chosen.lumps_up_to_v20
+    chosen = PRESETS[preset] if preset else None
+    if chosen is not None:
+        names += preset_lumps(bsp, chosen)
     indices = sorted({bsp.lump_index(key) for key in names})
     emptied = [lump_row(bsp, bsp.lumps[i]) for i in indices if bsp.lumps[i].length]
     for row in emptied:
@@ -91,6 +81,20 @@ def strip(bsp: Bsp, lumps: Sequence[str] = (), preset: str | None = None) -> Str
     members = chosen.game_lumps if chosen else ()
     gone = members if members and _strip_game_lumps(bsp, members) else ()
     return Stripped(chosen, emptied, gone)
+
+
+def preset_lumps(bsp: Bsp, preset: StripPreset) -> list[str]:
+    """The lumps `preset` empties in `bsp` (by name; with or without data). BspError when it
+    is not for this map, or would remove a lump whose fallback is empty."""
+    if bsp.family.engine != "source":
+        raise BspError(f"preset {preset.name} is for Source maps", path=bsp.path)
+    for removed, fallback in preset.fallbacks.items():
+        if bsp.lumps[bsp.lump_index(removed)].length and \
+                not bsp.lumps[bsp.lump_index(fallback)].length:
+            raise BspError(f"preset {preset.name} would remove {removed} but {fallback} "
+                           "is empty: the map would lose that data entirely", path=bsp.path)
+    return list(preset.lumps) + list(preset.lumps_up_to_v20
+                                     if (bsp.header.version or 0) <= 20 else ())
 
 
 def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:

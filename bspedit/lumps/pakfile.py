@@ -400,6 +400,39 @@ class Pakfile:
         self._index()
         self._sync_preload()
 
+    def rename(self, entry: Entry, name: str) -> Entry:
+        """Give `entry` the path `name` (normalised as `add` normalises it) in its place in
+        the directory, its stored bytes and method kept (its content is read and CRC-checked
+        first). BspError for an unsafe name or one another entry has."""
+        key = game_path(name)
+        problem = "names no file" if not key or key.endswith("/") else unsafe_name(key)
+        if problem:
+            raise BspError(f"pak path {name!r} {problem}")
+        self._check_editable()
+        if not self.compatible and PRELOAD_NAME in (key, entry.key):
+            raise self._preload_is_rebuilt("renamed")
+        existing = self.find(key)
+        if existing is not None:
+            raise self._error(f"pak entry {existing.name!r} already exists" +
+                              (" (the same path)" if existing is entry else
+                               ": remove it first to rename another file over it"))
+        self.read(entry)
+        raw_name = key.encode("utf-8")
+        if len(raw_name) > 0xFFFF:
+            raise BspError(f"pak path {name!r} is too long for a zip")
+        stored = entry.payload if entry.payload is not None else \
+            self._read(entry.data_start, entry.data_start + entry.stored_size)
+        flags = (0 if raw_name.isascii() else _UTF8_FLAG) | (entry.flags & _METHOD_FLAGS)
+        new = dataclasses.replace(entry, name=key, flags=flags, offset=-1, raw_name=raw_name,
+                                  record=b"", data_start=-1, end=-1, payload=stored)
+        self._replace(self._entries.index(entry), new)
+        if entry in self._preload_refs:       # the same content: its preload data holds
+            self._preload_refs[new] = self._preload_refs[entry]
+        self._index()
+        self._sync_preload()
+        self.edits += 1
+        return new
+
     def _replace(self, position: int, new: Entry) -> None:
         old = self._entries[position]
         self._entries[position] = new

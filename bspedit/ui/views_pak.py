@@ -1,6 +1,6 @@
 """The Pakfile view's data: the entries (read from the zip's directory only), a preview of one
-(text, an image, a VTF texture as PNG; size-capped), and the references a rename can update:
-the materials in the pakfile (.vmt text) and the entity keys that name the old path.
+(text, an image, a VTF texture as PNG; size-capped), and the game's file system for deps,
+audit and autopack from the paths typed on the page (a rename is `features.pack.rename`).
 
 Pak paths are zip entry names (`Pakfile.find`), never file-system paths: nothing here reads or
 writes a file."""
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BspError
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from ..features.pack.gamefs import GameFS
-    from ..lumps.entities import Entity
     from ..lumps.pakfile import Entry, Pakfile
 
 #: the largest entry previewed (bytes, uncompressed); larger ones are for download
@@ -33,12 +31,6 @@ TEXT = (".vmt", ".txt", ".cfg", ".res", ".lst", ".nut", ".gnut", ".lua", ".vbsp"
         ".vdf", ".json", ".xml", ".csv", ".ini", ".ent", ".cache", ".rad", ".fgd", ".vmf")
 IMAGES = (".png", ".jpg", ".jpeg", ".tga", ".bmp", ".gif")
 VTF = ".vtf"
-#: the top folders where a value may leave out the folder (and, for materials, the extension)
-_IMPLIED = {"materials": (".vmt", ".vtf"), "sound": ()}
-#: the kind of value that may name a file without its extension
-_BARE = {"material": ".vmt", "texture": ".vtf"}
-#: a token of KeyValues text (a .vmt): a comment, a quoted string or a bare word
-_TOKEN = re.compile(r'//[^\n]*|"([^"\n]*)"|([{}])|([^\s"{}]+)')
 
 
 def listing(pak: Pakfile) -> dict[str, Any]:
@@ -157,123 +149,6 @@ def _png(image: Image.Image, note: str) -> Preview:
     image.save(out, "PNG")
     return Preview("image", out.getvalue(), "image/png", width=image.width,
                    height=image.height, note=note)
-
-
-# -- rename ---------------------------------------------------------------------------------
-@dataclass
-class References:
-    """What names a pak path: materials in the pakfile (path -> their text with the old
-    path's mentions replaced, and how many), entity keys ((entity index, key, occurrence
-    among the entity's pairs of that key, old value, new value))."""
-
-    materials: dict[str, tuple[bytes, int]] = field(default_factory=dict)
-    keys: list[tuple[int, str, int, str, str]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"materials": [{"path": p, "mentions": n} for p, (_, n) in
-                              self.materials.items()],
-                "keys": [{"entity": i, "key": k, "occurrence": o, "before": b, "after": a}
-                         for i, k, o, b, a in self.keys]}
-
-
-def renamed_value(value: str, old: str, new: str, kind: str | None = None) -> str | None:
-    """`value` rewritten to name `new` when it names `old` (both `asset_path`s) as a map's
-    keys and materials do: the whole path; under materials/ and sound/, the path without that
-    folder (sound characters such as `*` or `#` kept in front); a material (`kind`
-    "material": .vmt) or texture ("texture": .vtf) without its extension too. None when it
-    names something else, or when `new` cannot be named in its form (a material moved out of
-    materials/)."""
-    from ..features.pack.model import asset_path
-    from ..features.pack.sounds import SOUND_CHARS
-
-    top = old.partition("/")[0]
-    lead, body = "", value.strip()
-    if top == "sound":
-        lead = body[:len(body) - len(body.lstrip(SOUND_CHARS))]
-        body = body[len(lead):]
-    path = asset_path(body)
-    if not path or top not in _IMPLIED:
-        return new if path == old else None
-    ext = os.path.splitext(old)[1]
-    prefixed = path.startswith(top + "/")
-    bare = _BARE.get(kind or "") == ext and not path.endswith(ext)
-    full = (path if prefixed else f"{top}/{path}") + (ext if bare else "")
-    if full != old or not new.startswith(top + "/") or (bare and not new.endswith(ext)):
-        return None
-    out = new if prefixed else new[len(top) + 1:]
-    return lead + (out[:-len(ext)] if bare else out)
-
-
-def references(pak: Pakfile, entities: Sequence[Entity], old: str, new: str) -> References:
-    """The materials in the pakfile and the entity keys that name `old`, and what they become
-    when it is renamed `new` (`renamed_value`; a value without extension is judged by its key:
-    a material's parameter type (srctools), an entity key's asset kind (`entity_assets`)).
-    Material text is rewritten token by token, every other byte kept; a material that cannot
-    be read is left alone."""
-    from ..features.pack.entity_assets import asset_keys
-    from ..features.pack.model import asset_path
-
-    old, new = asset_path(old), asset_path(new)
-    found = References()
-    for item in pak.entries:
-        if not item.key.endswith(".vmt") or item.key in (old, new) or item.size > PREVIEW_BYTES:
-            continue
-        try:
-            text = pak.read(item).decode("utf-8", errors="surrogateescape")
-        except BspError:
-            continue
-        changed, mentions = _rewrite_material(text, old, new)
-        if mentions:
-            found.materials[item.name] = (changed.encode("utf-8", errors="surrogateescape"),
-                                          mentions)
-    for index, entity in enumerate(entities):
-        kinds = {key.lower(): kind for key, kind in asset_keys(entity.get("classname", ""))}
-        seen: dict[str, int] = {}
-        for key, value in entity.pairs():
-            occurrence = seen.get(key, 0)
-            seen[key] = occurrence + 1
-            after = renamed_value(value, old, new, kinds.get(key.lower()))
-            if after is not None and after != value:
-                found.keys.append((index, key, occurrence, value, after))
-    return found
-
-
-def _rewrite_material(text: str, old: str, new: str) -> tuple[str, int]:
-    """KeyValues text with the values naming `old` rewritten (each value judged by its key's
-    parameter type), and how many were."""
-    mentions = 0
-    key: str | None = None
-
-    def swap(match: re.Match[str]) -> str:
-        nonlocal mentions, key
-        quoted, brace, bare = match.group(1, 2, 3)
-        token = quoted if quoted is not None else bare
-        if brace is not None:                   # a block's name is not a key
-            key = None
-        if token is None:                       # a brace or a comment
-            return match.group(0)
-        if key is None:
-            key = token
-            return match.group(0)
-        after = renamed_value(token, old, new, _param_kind(key))
-        key = None
-        if after is None:
-            return match.group(0)
-        mentions += 1
-        return f'"{after}"' if quoted is not None else after
-
-    return _TOKEN.sub(swap, text), mentions
-
-
-def _param_kind(name: str) -> str | None:
-    """A material parameter's kind ("texture", "material", ...; `materials.param_kind`),
-    None without srctools (values with an extension are still recognised)."""
-    from ..features.pack.materials import param_kind
-
-    try:
-        return param_kind(name)
-    except ImportError:
-        return None
 
 
 # -- the game --------------------------------------------------------------------------------

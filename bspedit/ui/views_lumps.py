@@ -1,0 +1,44 @@
+"""The Lumps view's data: `info` and `stats` as tables, and the strip presets with what each
+would empty in this map (the edit itself is `features.presets.strip`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BspError
+
+if TYPE_CHECKING:
+    from ..bsp import Bsp
+
+
+def table(bsp: Bsp) -> dict[str, Any]:
+    """`{"info": facts.describe(bsp), "stats": stats.stats(bsp) (or None with
+    "stats_error": why, for a map whose lumps do not count), "presets": presets(bsp)}`."""
+    from ..features.facts import describe
+    from ..features.stats import stats
+
+    out: dict[str, Any] = {"info": describe(bsp), "stats": None, "stats_error": None}
+    try:
+        out["stats"] = stats(bsp)
+    except BspError as exc:         # a damaged entity lump, say: info still shows
+        out["stats_error"] = str(exc)
+    out["presets"] = presets(bsp)
+    return out
+
+
+def presets(bsp: Bsp) -> list[dict[str, Any]]:
+    """Each strip preset: name, what it removes and costs, and for this map the lumps it would
+    empty (those holding data), the game lump members it names, and why it cannot apply
+    (`refused`: not a Source map, an empty fallback; None when it can)."""
+    from ..features.presets import PRESETS, preset_lumps
+
+    out = []
+    for preset in PRESETS.values():
+        refused, lumps = None, []
+        try:
+            lumps = [n for n in preset_lumps(bsp, preset) if bsp.lumps[bsp.lump_index(n)].length]
+        except BspError as exc:
+            refused = exc.message
+        out.append({"name": preset.name, "removes": preset.removes, "cost": preset.cost,
+                    "lumps": lumps, "game_lumps": list(preset.game_lumps),
+                    "refused": refused})
+    return out
