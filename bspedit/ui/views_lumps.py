@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 
 def table(bsp: Bsp) -> dict[str, Any]:
     """`{"info": facts.describe(bsp), "stats": stats.stats(bsp) (or None with
-    "stats_error": why, for a map whose lumps do not count), "presets": presets(bsp)}`."""
+    "stats_error": why, for a map whose lumps do not count), "presets": presets(bsp),
+    "pending": the lumps pending edits replace}`. The directory and sizes are the file's on
+    disk; the counts are the pending state's."""
     from ..features.facts import describe
     from ..features.stats import stats
 
@@ -22,7 +24,13 @@ def table(bsp: Bsp) -> dict[str, Any]:
     except BspError as exc:         # a damaged entity lump, say: info still shows
         out["stats_error"] = str(exc)
     out["presets"] = presets(bsp)
+    out["pending"] = [lump.index for lump in bsp.lumps if bsp.is_replaced(lump.index)]
     return out
+
+
+def holds(bsp: Bsp, index: int) -> bool:
+    """Whether lump `index` holds data in the map as its pending edits leave it."""
+    return bool(len(bsp.content(index)) if bsp.is_replaced(index) else bsp.lumps[index].length)
 
 
 def presets(bsp: Bsp) -> list[dict[str, Any]]:
@@ -35,7 +43,7 @@ def presets(bsp: Bsp) -> list[dict[str, Any]]:
     for preset in PRESETS.values():
         refused, lumps = None, []
         try:
-            lumps = [n for n in preset_lumps(bsp, preset) if bsp.lumps[bsp.lump_index(n)].length]
+            lumps = [n for n in preset_lumps(bsp, preset) if holds(bsp, bsp.lump_index(n))]
         except BspError as exc:
             refused = exc.message
         out.append({"name": preset.name, "removes": preset.removes, "cost": preset.cost,
