@@ -109,10 +109,16 @@ def _every_verb() -> dict[str, argparse.ArgumentParser]:
     return _verbs(build_parser(complete=True))
 
 
+# commands that serve until Ctrl-C instead of running on a map: tests/test_ui_*.py test `ui`
+SERVING = ("ui",)
+
+
 def _verbs(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     found = {}
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, command in commands.choices.items():
+        if name in SERVING:
+            continue
         inner = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
         if inner:
             found.update((f"{name} {verb}", sub) for verb, sub in inner[0].choices.items())

@@ -200,6 +200,14 @@ def decode(raw: str) -> str:
     return raw if raw.isascii() else raw.encode("latin-1").decode("utf-8", "surrogateescape")
 
 
+def split_terminator(data: bytes) -> tuple[bytes, bytes]:
+    """Entity lump bytes as their text and terminator: the NUL that ends the lump and anything
+    after it (`ent export` writes the text alone; `ent import` of text without a NUL keeps the
+    map's terminator)."""
+    end = data.find(b"\0")
+    return (data, b"") if end < 0 else (data[:end], data[end:])
+
+
 def _encode(text: str) -> str:
     """A public str back to lump text; refuses what a quoted string cannot hold."""
     try:
