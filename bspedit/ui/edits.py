@@ -91,7 +91,7 @@ def make(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
 
 
 # the modules that register operations; a view's module adds itself here
-OPERATION_MODULES = ("entity_edits",)
+OPERATION_MODULES = ("entity_edits", "pak_edits")
 
 
 def _load_operations() -> None:

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 # the API's modules, each with `routes(session) -> list[Route]`; a view's module adds itself
-ROUTE_MODULES = ("routes_maps", "routes_edits")
+ROUTE_MODULES = ("routes_maps", "routes_edits", "routes_map", "routes_logic", "routes_pak",
+                 "routes_lumps")
 JSON_CAP = 16 << 20         # a request body, but for uploads
 UPLOAD_CAP = 512 << 20      # an upload: a map, a file to pack (paths ending in /upload)
 HEADER = "x-bspedit-token"
