@@ -60,6 +60,15 @@ def register(commands: argparse._SubParsersAction) -> None:
         if takes_pairs or verb == "add":
             metavar = "KEY" if verb == "delete-key" else "KEY=VALUE"
             parser.add_argument("items", nargs="+", metavar=metavar)
+        if verb in ("set", "delete-key"):
+            parser.add_argument("--occurrence", type=int, metavar="N",
+                                help="only the Nth pair with KEY (1 is the first): another "
+                                     "output of the same name; refused (exit 1) when an "
+                                     "entity has fewer")
+        if verb == "set":
+            parser.add_argument("--append", action="store_true",
+                                help="add the pair even when the entity has KEY (another "
+                                     "output of the same name)")
         _add_lenient(parser)
         if verb != "add":
             _add_force(parser, "apply an edit that leaves no entity or no worldspawn")
@@ -211,12 +220,23 @@ def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     if not found:
         raise CheckFailed(f"no entity matches {where}; nothing written", path=args.map)
     before, deleted = lump.census(), 0
+    occurrence = getattr(args, "occurrence", None)
+    if occurrence is not None and (occurrence < 1 or getattr(args, "append", False)):
+        raise BspError("--occurrence counts from 1, and does not go with --append")
     for entity in found:
         if args.edit == "set":
             for key, value in map(_pair, args.items):
-                entity.set(key, value)
+                if args.append:
+                    entity.add(key, value)
+                    continue
+                try:
+                    entity.set(key, value, occurrence=occurrence or 1)
+                except KeyError:
+                    raise CheckFailed(f"an entity matching {where} has fewer than {occurrence} "
+                                      f"pairs with {key!r}; nothing written",
+                                      path=args.map) from None
         elif args.edit == "delete-key":
-            deleted += sum(entity.delete(key) for key in args.items)
+            deleted += sum(entity.delete(key, occurrence=occurrence) for key in args.items)
         else:
             lump.remove(entity)
     matched = f"{len(found)} entit{'y' if len(found) == 1 else 'ies'} matching {where}"

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from ..lumps.entities import Entity, EntityLump
 
 # keys tried, alone then together, to name an entity by what it holds
-_NAMING = (("hammerid",), ("targetname",), ("classname", "targetname"), ("classname", "origin"),
-           ("classname", "targetname", "origin"))
+_NAMING = (("hammerid",), ("targetname",), ("classname", "targetname"), ("classname", "model"),
+           ("classname", "origin"), ("classname", "targetname", "origin"))
 
 
 class Selector:
@@ -114,7 +114,37 @@ def _census_kept(lump: EntityLump, change: Any, what: str, force: bool) -> None:
 
 @register("set_key")
 def set_key(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
-    """`ent set`: KEY=VALUE on the entity, its first pair with KEY (added if it has none)."""
+    """`ent set`: KEY=VALUE on the entity: its first pair with KEY (added if it has none), or
+    its `occurrence`th (1 is the first; another output of the same name)."""
+    lump = _entities(bsp, context)
+    index, key = field(params, "entity", int), field(params, "key", str)
+    value = field(params, "value", str)
+    occurrence = field(params, "occurrence", int, default=1)
+    _check_text(key, value)
+    word = _pair_word(key, value)
+    selector = Selector.of(lump, index)
+    entity = selector.find(lump)
+    count = len(entity.get_all(key))
+    if occurrence < 1 or occurrence > max(count, 1):
+        raise UiError(400, "bad_input", f"{_describe(entity, index)} has {count} pair(s) "
+                                        f"with {key!r}, not {occurrence}")
+
+    def apply(target: Bsp) -> None:
+        selector.find(_entities(target, context)).set(key, value, occurrence=occurrence)
+
+    match = selector.match_block()
+    stripper = None if match is None or count > 1 else \
+        f"modify:\n{{\n{match}{_block('replace' if count else 'insert', [(key, value)])}}}\n"
+    nth = ["--occurrence", str(occurrence)] if count > 1 else []
+    which = f" (pair {occurrence} of {count})" if count > 1 else ""
+    return Edit("set_key", params, f'set "{key}" "{value}"{which} on {_describe(entity, index)}',
+                _ent("set", context, *selector.words(), *nth, word), apply, stripper=stripper)
+
+
+@register("add_key")
+def add_key(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
+    """`ent set --append`: a new pair KEY VALUE at the end of the entity, even when it has
+    KEY (another output of the same name)."""
     lump = _entities(bsp, context)
     index, key = field(params, "entity", int), field(params, "key", str)
     value = field(params, "value", str)
@@ -124,37 +154,45 @@ def set_key(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
     entity = selector.find(lump)
 
     def apply(target: Bsp) -> None:
-        selector.find(_entities(target, context)).set(key, value)
+        selector.find(_entities(target, context)).add(key, value)
 
     match = selector.match_block()
-    count = len(entity.get_all(key))
-    stripper = None if match is None or count > 1 else \
-        f"modify:\n{{\n{match}{_block('replace' if count else 'insert', [(key, value)])}}}\n"
-    return Edit("set_key", params, f'set "{key}" "{value}" on {_describe(entity, index)}',
-                _ent("set", context, *selector.words(), word), apply, stripper=stripper)
+    stripper = None if match is None else \
+        f"modify:\n{{\n{match}{_block('insert', [(key, value)])}}}\n"
+    return Edit("add_key", params, f'add "{key}" "{value}" to {_describe(entity, index)}',
+                _ent("set", context, *selector.words(), "--append", word), apply,
+                stripper=stripper)
 
 
 @register("delete_key")
 def delete_key(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
-    """`ent delete-key`: every pair with KEY, from the entity."""
+    """`ent delete-key`: every pair with KEY from the entity, or its `occurrence`th."""
     lump = _entities(bsp, context)
     index, key = field(params, "entity", int), field(params, "key", str)
+    occurrence = field(params, "occurrence", int, default=None)
     force = field(params, "force", bool, default=False)
     selector = Selector.of(lump, index)
     entity = selector.find(lump)
     values = entity.get_all(key)
-    if not values:
-        raise UiError(400, "bad_input", f"{_describe(entity, index)} has no key {key!r}")
-    _census_kept(lump, lambda copy: selector.find(copy).delete(key), f"deleting {key!r}", force)
+    if not values or occurrence is not None and not 1 <= occurrence <= len(values):
+        raise UiError(400, "bad_input", f"{_describe(entity, index)} has {len(values)} pair(s) "
+                                        f"with {key!r}")
+    if len(values) == 1:
+        occurrence = None       # the same edit: the command says it plainly
+    _census_kept(lump, lambda copy: selector.find(copy).delete(key, occurrence=occurrence),
+                 f"deleting {key!r}", force)
 
     def apply(target: Bsp) -> None:
-        selector.find(_entities(target, context)).delete(key)
+        selector.find(_entities(target, context)).delete(key, occurrence=occurrence)
 
     match = selector.match_block()
-    stripper = None if match is None else \
-        f"modify:\n{{\n{match}{_block('delete', [(key, v) for v in values])}}}\n"
-    words = [*selector.words(), key, *(["--force"] if force else [])]
-    return Edit("delete_key", params, f'delete "{key}" from {_describe(entity, index)}',
+    gone = values if occurrence is None else [values[occurrence - 1]]
+    stripper = None if match is None or occurrence is not None and values.count(gone[0]) > 1 \
+        else f"modify:\n{{\n{match}{_block('delete', [(key, v) for v in gone])}}}\n"
+    nth = ["--occurrence", str(occurrence)] if occurrence is not None else []
+    words = [*selector.words(), *nth, key, *(["--force"] if force else [])]
+    which = f" (pair {occurrence} of {len(values)})" if occurrence is not None else ""
+    return Edit("delete_key", params, f'delete "{key}"{which} from {_describe(entity, index)}',
                 _ent("delete-key", context, *words), apply, stripper=stripper)
 
 
