@@ -92,7 +92,7 @@ class Guard:
         body = await _read_body(receive, cap)
         if body is None:
             return await _too_large(cap)(scope, receive, send)
-        await self.app(scope, _replay(body), send)
+        await self.app(scope, _replay(body, receive), send)
 
     def _valid(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(token.encode(), self.token.encode())
@@ -130,7 +130,9 @@ async def _read_body(receive: Receive, cap: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes) -> Receive:
+def _replay(body: bytes, client: Receive) -> Receive:
+    """The body read, then the client's own messages (a disconnect when it goes: a file
+    response waits on that while it sends, and stops when it comes)."""
     sent = False
 
     async def receive() -> Message:
@@ -138,7 +140,7 @@ def _replay(body: bytes) -> Receive:
         if not sent:
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
-        return {"type": "http.disconnect"}
+        return await client()
     return receive
 
 
