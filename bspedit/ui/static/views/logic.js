@@ -24,11 +24,11 @@ const STYLE = `
 .gedge path { fill: none; stroke: #7d8590; stroke-width: 1.3; }
 .gedge.key path { stroke-dasharray: 5 3; }
 .gedge.dangling path { stroke: var(--bad); }
-.gedge text { fill: #c9ced6; font-size: 10.5px; }
+.gedge text { fill: #c9ced6; font-size: 10.5px; paint-order: stroke; stroke: #1b1c1f; stroke-width: 3px; }
 .gedge.dangling text { fill: var(--bad); }
 `;
 
-const NODE_W = 190, NODE_H = 38, COL_GAP = 120, ROW_GAP = 22;
+const NODE_W = 190, NODE_H = 38, COL_GAP = 200, ROW_GAP = 22;
 const SVG = "http://www.w3.org/2000/svg";
 
 function style() {
@@ -99,7 +99,8 @@ export function mount(root, app) {
         item.innerHTML = `<span class="sev ${f.severity}"></span><a></a> <span class="dim"></span><div></div>`;
         item.querySelector(".sev").textContent = f.severity;
         item.querySelector("a").textContent = `#${f.entity.index} ${f.entity.classname || "?"}${name}`;
-        item.querySelector("span.dim").textContent = f.key ? `${f.key} = ${clip(f.value, 60)}` : "";
+        // an output's fields are separated by ESC (or commas): shown as commas
+        item.querySelector("span.dim").textContent = f.key ? `${f.key} = ${clip(f.value.replace(/\x1b/g, ","), 60)}` : "";
         item.querySelector("div").textContent = f.message;
         item.classList.toggle("selected", f.entity.index === app.entity);
         return item;
@@ -178,23 +179,25 @@ export function mount(root, app) {
       const a = at.get(edge.source), b = at.get(edge.target);
       if (!a || !b) continue;
       const group = svg("g", {class: `gedge${edge.output ? "" : " key"}${edge.dangling ? " dangling" : ""}`});
-      let d, lx, ly;
+      let d, lx, ly, anchor = "end";
       const fan = nth * 14;
       if (edge.source === edge.target) {
         d = `M${a.x + NODE_W - 30} ${a.y} C${a.x + NODE_W + 20} ${a.y - 50 - fan}, ${a.x + NODE_W + 40} ${a.y + 10}, ${a.x + NODE_W} ${a.y + NODE_H / 2}`;
-        lx = a.x + NODE_W + 8; ly = a.y - 30 - fan;
+        lx = a.x + NODE_W + 8; ly = a.y - 30 - fan; anchor = "start";
       } else {
-        const forward = b.x > a.x;
-        const x1 = forward ? a.x + NODE_W : a.x, y1 = a.y + NODE_H / 2 + fan / 3;
-        const x2 = forward ? b.x : b.x + NODE_W, y2 = b.y + NODE_H / 2 + fan / 3;
-        const bend = b.x === a.x ? 80 : Math.max(40, Math.abs(x2 - x1) / 2);
-        const c1 = forward || b.x === a.x ? x1 + bend : x1 - bend;
+        // the label sits by the target's end of the edge, where edges fan apart
+        const forward = b.x > a.x, same = b.x === a.x;
+        const x1 = forward || same ? a.x + NODE_W : a.x, y1 = a.y + NODE_H / 2;
+        const x2 = forward ? b.x : b.x + NODE_W, y2 = b.y + NODE_H / 2 - 4 + Math.min(nth, 4) * 3;
+        const bend = same ? 80 : Math.max(40, Math.abs(x2 - x1) / 2);
+        const c1 = forward || same ? x1 + bend : x1 - bend;
         const c2 = forward ? x2 - bend : x2 + bend;
-        d = `M${x1} ${y1} C${c1} ${y1 + fan}, ${c2} ${y2 + fan}, ${x2} ${y2}`;
-        lx = (x1 + x2) / 2; ly = (y1 + y2) / 2 + fan - 4;
+        d = `M${x1} ${y1} C${c1} ${y1}, ${c2} ${y2}, ${x2} ${y2}`;
+        lx = forward ? x2 - 10 : x2 + 10; ly = b.y + NODE_H / 2 - 6 - nth * 12;
+        anchor = forward ? "end" : "start";
       }
       group.append(svg("path", {d, "marker-end": `url(#arrow-${edge.dangling ? "bad" : "plain"})`}));
-      const label = svg("text", {x: lx, y: ly, "text-anchor": "middle"}, clip(edge.label, 34));
+      const label = svg("text", {x: lx, y: ly, "text-anchor": anchor}, clip(edge.label, 30));
       label.append(svg("title", {}, edge.label));
       group.append(label);
       canvas.append(group);
