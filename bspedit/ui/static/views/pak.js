@@ -306,7 +306,7 @@ export function mount(root, app) {
       } else {
         const image = element("img", {src: `data:image/png;base64,${data.png_b64}`,
                                       alt: selected, "data-testid": "pak-preview-image"});
-        image.width = data.width;
+        image.width = data.width * Math.max(1, Math.floor(384 / Math.max(data.width, data.height)));
         preview.replaceChildren(note, image);
       }
     } catch (err) {
