@@ -36,7 +36,7 @@ SUMMARIES = {
     "lump": "lumps: list, show, extract, replace, export, strip, merge",
     "props": "static props (sprp): list, set, remove",
     "gamelump": "Source game lump members: list, extract, replace",
-    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, repack; "
+    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, rename, repack; "
            "from the game's content: deps, autopack, audit",
     "patch": "apply Stripper:Source configs to the entity lump, or --lint them",
     "diff": "lumps, entities and pakfile entries that differ, and whether the content is the "
