@@ -91,7 +91,7 @@ class Guard:
         body = await _read_body(receive, cap)
         if body is None:
             return await _too_large(cap)(scope, receive, send)
-        await self.app(scope, _replay(body), send)
+        await self.app(scope, _replay(body, receive), send)
 
     def _valid(self, token: str | None) -> bool:
         return token is not None and hmac.compare_digest(token.encode(), self.token.encode())
@@ -129,16 +129,18 @@ async def _read_body(receive: Receive, cap: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes) -> Receive:
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The body read, once, then the connection's own messages (a disconnect when it comes:
+    a streamed response listens for it)."""
     sent = False
 
-    async def receive() -> Message:
+    async def replay() -> Message:
         nonlocal sent
         if not sent:
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
-        return {"type": "http.disconnect"}
-    return receive
+        return await receive()
+    return replay
 
 
 def make_app(session: Session, token: str, port: int) -> App:
