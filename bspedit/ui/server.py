@@ -130,18 +130,18 @@ async def _read_body(receive: Receive, cap: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _replay(body: bytes, client: Receive) -> Receive:
-    """The body read, then the client's own messages (a disconnect when it goes: a file
-    response waits on that while it sends, and stops when it comes)."""
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """The body read, once, then the connection's own messages (a disconnect when it comes:
+    a streamed response listens for it)."""
     sent = False
 
-    async def receive() -> Message:
+    async def replay() -> Message:
         nonlocal sent
         if not sent:
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
-        return await client()
-    return receive
+        return await receive()
+    return replay
 
 
 def make_app(session: Session, token: str, port: int) -> App:

@@ -51,6 +51,9 @@ class OpenMap:
         self.fingerprint = _fingerprint(path)
         self._state: Bsp | None = Bsp.open(path)       # the file with `_applied` edits
         self._applied = 0
+        family = self._state.family
+        self.kind = {"family": family.key, "title": family.title,
+                     "version": self._state.header.version}
 
     # the state ------------------------------------------------------------------------------
     def changed_on_disk(self) -> bool:
@@ -191,10 +194,14 @@ class OpenMap:
         return {"result": result, "lines": diff_lines(result)}
 
     def summary(self) -> dict[str, Any]:
-        state = self._state or self.state()
+        """What the page shows of the map (nothing parsed: the header read when opened; a file
+        gone since is `changed_on_disk`, its size the one it had)."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError:
+            size = self.fingerprint[0]
         return {"id": self.id, "path": None if self.upload else self.path, "name": self.name,
-                "family": state.family.key, "title": state.family.title,
-                "version": state.header.version, "size": os.path.getsize(self.path),
+                **self.kind, "size": size,
                 "pending": len(self.edits), "revision": self.revision,
                 "saved_revision": self.saved_revision, "upload": self.upload,
                 "changed_on_disk": self.changed_on_disk()}

@@ -244,6 +244,7 @@ window.addEventListener("beforeunload", event => {
   if (unsaved()) { event.preventDefault(); event.returnValue = ""; }
 });
 
+window.bspeditApp = app;     // for the browser tests and the console
 buildTabs();
 wireHeader();
 await mountViews();
