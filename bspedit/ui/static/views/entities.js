@@ -49,10 +49,12 @@ export function mount(root, app) {
   async function load() {
     if (!app.map) return;
     const started = performance.now();
+    const asked = app.map.id;
     const data = await app.api(app.mapPath("/entities"));
+    if (!app.map || app.map.id !== asked) return;   // another map was chosen meanwhile
     entities = data.entities;
     revision = data.revision;
-    mapId = app.map.id;
+    mapId = asked;
     index = entities.map(e => ({cls: e.classname.toLowerCase(),
                                 keys: e.keys.map(([k, v]) => [k.toLowerCase(), v.toLowerCase()])}));
     if (app.entity !== null && app.entity >= entities.length) app.entity = null;
@@ -279,5 +281,11 @@ export function mount(root, app) {
     renderRows();
     renderEditor();
     if (i !== null) scrollToEntity(i);
+  });
+  // shown again (hidden, the table had no height): the rows and the entity chosen elsewhere
+  app.on("view", name => {
+    if (name !== "entities") return;
+    if (app.entity !== null) scrollToEntity(app.entity);
+    renderRows();
   });
 }

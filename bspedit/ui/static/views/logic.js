@@ -114,6 +114,7 @@ export function mount(root, app) {
     checked = wanted;
     counts.textContent = "checking…";
     const data = await app.attempt(() => app.api(app.mapPath("/check")));
+    if (checked !== wanted) return;          // another map or revision was asked for since
     if (!data) { counts.textContent = ""; checked = null; return; }
     findings = data.findings;
     const c = data.counts;
@@ -136,6 +137,7 @@ export function mount(root, app) {
     drawn = wanted;
     const data = await app.attempt(() =>
       app.api(app.mapPath(`/graph?entity=${app.entity}&depth=${depth.value}`)));
+    if (drawn !== wanted) return;
     if (!data) { holder.replaceChildren(); drawn = null; return; }
     const me = data.nodes.find(n => n.index === data.entity);
     centre.textContent = me ? `around #${me.index} ${me.classname}${me.name ? ` '${me.name}'` : ""}: ` +

@@ -74,7 +74,9 @@ export function mount(root, app) {
     const wanted = `${app.map.id}/${app.edits.revision}`;
     if (!force && wanted === shown) return;
     shown = wanted;
-    data = await app.attempt(() => app.api(app.mapPath("/lumps")));
+    const got = await app.attempt(() => app.api(app.mapPath("/lumps")));
+    if (shown !== wanted) return;            // another map or revision was asked for since
+    data = got;
     if (!data) { shown = null; return; }
     render();
   }

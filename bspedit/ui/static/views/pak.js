@@ -125,6 +125,7 @@ export function mount(root, app) {
     </div>`;
   const $ = id => root.querySelector(`[data-testid="${id}"]`);
   const tree = $("pak-tree"), drop = $("pak-drop"), summary = $("pak-summary");
+  const panes = root.querySelector(".split");
   const folder = $("pak-folder"), chooser = $("pak-add-file"), compress = $("pak-compress");
   const selectedLabel = $("pak-selected"), preview = $("pak-preview"), findings = $("pak-findings");
   const newPath = $("pak-rename-new"), refs = $("pak-rename-refs"), renameNote = $("pak-rename-note");
@@ -146,16 +147,19 @@ export function mount(root, app) {
     shown = wanted;
     try {
       const data = await app.api(app.mapPath("/pak"));
+      if (shown !== wanted) return;          // another map or revision was asked for since
       entries = data.entries;
       summary.textContent = `${data.files} files, ${bytes(data.bytes)} (${bytes(data.stored_bytes)} stored)`;
-      drop.hidden = false;
+      panes.style.display = "";
       renderTree();
       if (selected && !entries.some(e => e.name === selected)) select(null);
       tree.dataset.revision = String(data.revision);
     } catch (err) {
+      if (shown !== wanted) return;
       entries = [];
       tree.replaceChildren();
       summary.textContent = err.message;
+      if (err.status === 400) panes.style.display = "none";   // no pakfile: only the message
       select(null);
     }
   }
