@@ -29,6 +29,8 @@ const STYLE = `
 .pak-side input[type=text] { min-width: 0; flex: 1; }
 `;
 
+const UPLOAD_CAP = 512 * 1024 * 1024;    // the server's cap on an upload's body
+
 function style() {
   if (document.getElementById("pak-view-style")) return;
   const element = document.createElement("style");
@@ -245,6 +247,10 @@ export function mount(root, app) {
     if (prefix && !prefix.endsWith("/")) prefix += "/";
     for (const file of files) {
       const path = prefix + file.name;
+      if (file.size > UPLOAD_CAP) {      // the server refuses it too (413), after the upload
+        app.status(`${path}: ${bytes(file.size)}, over the ${bytes(UPLOAD_CAP)} a file may be`, "error");
+        return;
+      }
       const send = update => app.api(
         app.mapPath(`/pak/upload?path=${encodeURIComponent(path)}&update=${update ? 1 : 0}&compress=${compress.checked ? 1 : 0}`),
         {method: "POST", raw: file});
