@@ -126,9 +126,12 @@ def test_picture_check_graph_and_lumps(server, tmp_path):
     assert server.request("GET", f"/api/maps/{api.id}/picture.png?size=512")[1] == png
     api.call("GET", "/picture.json?size=9", status=400)
     api.call("GET", "/picture.json?color=lightmap", status=400)
+    api.edit(op="pak_remove", path="materials/maps/testmap/c0_384_96.vtf")     # the pakfile alone
+    assert api.call("GET", "/picture.json?size=512") == {**frame, "revision": 1}
     world = next(e["index"] for e in api.entities() if e["classname"] == "worldspawn")
-    api.edit(op="set_key", entity=world, key="message", value="moved on")
-    assert api.call("GET", "/picture.json?size=512")["revision"] == frame["revision"] + 1
+    api.edit(op="delete_entity", entity=frame["markers"][-1]["index"])
+    after = api.call("GET", "/picture.json?size=512")
+    assert after["revision"] == 2 and len(after["markers"]) == len(frame["markers"]) - 1
     assert api.call("GET", "/check")["counts"] == {"problem": 0, "warning": 0, "note": 0,
                                                     "unknown": 0}
     graph = api.call("GET", f"/graph?entity={world}")

@@ -1,7 +1,7 @@
 """The Map view's API: the top-down picture (PNG) and its frame with the entity markers. The
 picture is made on the first request for it, from a copy of the map's state (the page stays
-usable meanwhile), and kept per map, revision, size and colour: the PNG and the frame asked
-together are made once."""
+usable meanwhile), and kept per map, state, size and colour: the PNG and the frame asked
+together are made once, and an edit of the pakfile alone makes no new one."""
 from __future__ import annotations
 
 import threading
@@ -17,15 +17,17 @@ from .web import UiError, route
 if TYPE_CHECKING:
     from .session import Session
 
-#: pictures kept (the latest; a map's older revisions go first)
+#: pictures kept (the latest; a map's older states go first)
 KEPT = 8
 
-Key = tuple[str, int, int, str]
+#: a picture's map id, the edits it shows (those a picture depends on), size and colour
+Key = tuple[str, tuple[object, ...], int, str]
 
 
 class Pictures:
-    """The pictures made, by (map id, revision, size, colour); each made once even when asked
-    twice at the same time."""
+    """The pictures made, by map, the pending edits they show (an edit of the pakfile alone
+    makes no new picture), size and colour; each made once even when asked twice at the same
+    time."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -33,33 +35,32 @@ class Pictures:
         self._making: dict[Key, threading.Lock] = {}
 
     def get(self, session: Session, map_id: str, size: int, color: str) -> dict[str, Any]:
-        from .snapshot import replayed
+        from .snapshot import pending, replayed
         from .views_map import markers, picture, png
 
         opened = session.get(map_id)
-        with opened.lock:
-            key = (map_id, opened.revision, size, color)
+        edits, revision = pending(opened, pakfile=False)
+        key = (map_id, edits, size, color)
         with self._lock:
             making = self._making.setdefault(key, threading.Lock())
         with making:
             with self._lock:
-                if key in self._made:
-                    return self._made[key]
-            with replayed(opened) as (bsp, revision):
-                shown = picture(bsp, size=size, color=color)
-                entities = list(bsp.entities(lenient=True))
-                made = {"png": png(shown), "revision": revision,
-                        "frame": shown.frame.to_json(), "legend": shown.legend,
-                        "faces_drawn": shown.faces_drawn,
-                        "faces_skipped": dict(shown.faces_skipped),
-                        "markers": markers(bsp, entities, shown.frame)}
-            with self._lock:
-                self._made[(map_id, revision, size, color)] = made
-                self._made[key] = made
-                while len(self._made) > KEPT:
-                    self._made.pop(next(iter(self._made)))
-                self._making.pop(key, None)
-            return made
+                made = self._made.get(key)
+            if made is None:
+                with replayed(opened, edits) as (bsp, _):
+                    shown = picture(bsp, size=size, color=color)
+                    entities = list(bsp.entities(lenient=True))
+                    made = {"png": png(shown), "frame": shown.frame.to_json(),
+                            "legend": shown.legend, "faces_drawn": shown.faces_drawn,
+                            "faces_skipped": dict(shown.faces_skipped),
+                            "markers": markers(bsp, entities, shown.frame)}
+                with self._lock:
+                    self._made[key] = made
+                    while len(self._made) > KEPT:
+                        self._made.pop(next(iter(self._made)))
+        with self._lock:
+            self._making.pop(key, None)
+        return {**made, "revision": revision}
 
 
 def _asked(request: Request) -> tuple[str, int, str]:
