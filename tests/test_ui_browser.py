@@ -150,7 +150,7 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         value_input(browser, "comment").send_keys(Keys.CONTROL, "a")
         value_input(browser, "comment").send_keys("edited in the browser" + Keys.ENTER)
         wait_pending(browser, 2)
-        if kind == "source":
+        if kind == "quake":
             screenshot(browser, "entities")
         # Ctrl+Z / Ctrl+Y outside a text field
         by_testid(browser, "ent-table").click()
@@ -176,7 +176,7 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         by_testid(browser, "patch-preview").click()
         wait(browser, lambda d: by_testid(d, "patch-counts").text == "0 removed, 1 added, 1 changed")
         assert pending(browser) == 2
-        if kind == "source":
+        if kind == "quake":
             for element in browser.find_elements("css selector", "#patch-result details"):
                 element.click()
             screenshot(browser, "patch")
@@ -194,7 +194,7 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         by_testid(browser, "save-script").click()
         wait(browser, lambda d: by_testid(d, "save-export").text.startswith("#!/bin/sh"))
         script = js(browser, "return document.querySelector('#save-export').textContent")
-        if kind == "source":
+        if kind == "quake":
             screenshot(browser, "save")
         assert maps[kind].read_bytes() == original
         by_script = tmp_path / f"{kind}-script.bsp"
