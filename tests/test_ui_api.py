@@ -286,3 +286,76 @@ def test_upload_opens_a_copy(server, tmp_path):
     api.call("POST", "/save", {"output": str(out)})
     assert b'"message" "uploaded"' in out.read_bytes()
     assert "map=${1:-map.bsp}" in api.call("GET", "/script?form=sh")["text"]
+
+
+# the verb, used carelessly ------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv,message", [
+    (["docs"], "docs: is a folder, not a map"),
+    (["nothere.bsp"], "nothere.bsp: no such file"),
+    (["README.md"], "README.md: file offset 0: not a BSP file"),
+])
+def test_a_map_that_cannot_be_opened_is_one_line_before_serving(argv, message):
+    done = subprocess.run([sys.executable, "-m", "bspedit", "ui", *argv, "--no-browser"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"bspedit: {message}" + done.stderr.split(message, 1)[1]
+    assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_port_in_use_is_refused(server):
+    done = subprocess.run([sys.executable, "-m", "bspedit", "ui", "--port", str(server.port),
+                           "--no-browser"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"bspedit: port {server.port} on 127.0.0.1 is in use (or not allowed):" \
+                          " choose another with --port, or leave it out for a free one\n"
+
+
+def test_json_prints_the_address_as_a_json_line_then_the_envelope_at_ctrl_c():
+    import signal
+
+    process = subprocess.Popen([sys.executable, "-m", "bspedit", "ui", str(DEMO), "--json",
+                                "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None
+    first = json.loads(process.stdout.readline())
+    assert first["url"].startswith(f"http://127.0.0.1:{first['port']}/?token=")
+    assert [m["name"] for m in first["maps"]] == ["demo.bsp"]
+    process.send_signal(signal.SIGINT)
+    rest, _ = process.communicate(timeout=30)
+    assert process.returncode == 130
+    envelope = json.loads(rest)
+    assert envelope["verb"] == "ui" and envelope["exit"] == 130
+
+
+def test_same_names_are_told_apart_and_ctrl_c_is_130(tmp_path):
+    """Two maps named alike show their folders; a path naming an opened map again (through
+    `..`) is that map."""
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        shutil.copyfile(DEMO, tmp_path / folder / "demo.bsp")
+    running = UiServer([tmp_path / "a" / "demo.bsp", tmp_path / "b" / "demo.bsp",
+                        tmp_path / "a" / ".." / "a" / "demo.bsp"]).start()
+    maps = json.loads(running.request("GET", "/api/maps")[1])["maps"]
+    assert [m["name"] for m in maps] == ["demo.bsp", os.path.join("b", "demo.bsp")]
+    assert running.stop() == 130
+
+
+def test_without_the_ui_extra_it_says_what_to_install(tmp_path):
+    """The web stack missing (starlette hidden): one line naming the extra, exit 2."""
+    (tmp_path / "sitecustomize.py").write_text("import sys\nsys.modules['starlette'] = None\n")
+    env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+    done = subprocess.run([sys.executable, "-m", "bspedit", "ui", str(DEMO), "--no-browser"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "pip install 'bspedit[ui]'" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["info", str(DEMO)], ["ui", "--help"]])
+def test_other_verbs_do_not_import_the_web_stack(argv):
+    code = ("import sys; from bspedit.cli import main\ntry: main(%r)\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', "
+            "'anyio') or m.startswith('bspedit.ui')))" % argv)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.splitlines()[-1] == "[]", done.stderr

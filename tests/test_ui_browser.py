@@ -16,6 +16,11 @@ import pytest
 from conftest import CORPUS, ROOT, run_cli
 from ui_browser import UiServer, browser, by_testid, needs_browser, open_page, screenshot, wait
 
+try:
+    from selenium.webdriver.common.keys import Keys
+except ImportError:         # the tests skip (needs_browser)
+    pass
+
 pytestmark = needs_browser
 __all__ = ["browser"]       # the fixture, used by name
 DEMO = ROOT / "docs" / "examples" / "demo.bsp"
@@ -93,9 +98,8 @@ def wait_pending(driver, count):
 
 def set_filter(driver, testid, text):
     field = by_testid(driver, testid)
-    field.clear()
-    if text:
-        field.send_keys(text)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(text or Keys.DELETE)
 
 
 def row_indices(driver):
@@ -104,8 +108,6 @@ def row_indices(driver):
 
 
 def edit_new_key(driver, key, value):
-    from selenium.webdriver.common.keys import Keys
-
     by_testid(driver, "ent-new-key-name").send_keys(key)
     by_testid(driver, "ent-new-key-value").send_keys(value + Keys.ENTER)
 
@@ -130,7 +132,6 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
     preview a Stripper config (nothing applied), apply it, save to a new file; the file is
     what the exported script writes, and the opened map is unchanged."""
     from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.keys import Keys
 
     open_page(browser, server)
     for kind in ("source", "quake"):
@@ -150,7 +151,7 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         value_input(browser, "comment").send_keys(Keys.CONTROL, "a")
         value_input(browser, "comment").send_keys("edited in the browser" + Keys.ENTER)
         wait_pending(browser, 2)
-        if kind == "source":
+        if kind == "quake":
             screenshot(browser, "entities")
         # Ctrl+Z / Ctrl+Y outside a text field
         by_testid(browser, "ent-table").click()
@@ -167,6 +168,25 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         wait(browser, lambda d: row_indices(d) == [world])
         by_testid(browser, "ent-filter-regex").click()
         set_filter(browser, "ent-filter-value", "")
+        if kind == "quake":     # duplicate and delete, and the raw text of the lump
+            count = len(js(browser, "return window.bspeditApp.edits.edits"))
+            by_testid(browser, "ent-table").click()
+            browser.find_element("css selector", f'#ent-table .vrow[data-index="{world + 1}"]').click()
+            by_testid(browser, "ent-duplicate").click()
+            wait_pending(browser, count + 1)
+            by_testid(browser, "ent-delete").click()       # the copy, selected once made
+            wait_pending(browser, count + 2)
+            by_testid(browser, "ent-raw-toggle").click()
+            raw = by_testid(browser, "ent-raw-text")
+            wait(browser, lambda d: "bspedit demo map" in raw.get_attribute("value"))
+            js(browser, "arguments[0].value = arguments[0].value.replace("
+                        "'bspedit demo map', 'edited as text')", raw)
+            by_testid(browser, "ent-raw-apply").click()
+            wait_pending(browser, count + 3)
+            by_testid(browser, "ent-raw-toggle").click()
+            added = 3
+        else:
+            added = 0
         # Patch: preview changes nothing, apply is one edit
         ActionChains(browser).key_down(Keys.ALT).send_keys("5").key_up(Keys.ALT).perform()
         wait(browser, lambda d: by_testid(d, "view-patch").is_displayed())
@@ -175,13 +195,13 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         js(browser, "arguments[0].value = arguments[1]", config, CONFIG)
         by_testid(browser, "patch-preview").click()
         wait(browser, lambda d: by_testid(d, "patch-counts").text == "0 removed, 1 added, 1 changed")
-        assert pending(browser) == 2
-        if kind == "source":
+        assert pending(browser) == 2 + added
+        if kind == "quake":
             for element in browser.find_elements("css selector", "#patch-result details"):
                 element.click()
             screenshot(browser, "patch")
         by_testid(browser, "patch-apply").click()
-        wait_pending(browser, 3)
+        wait_pending(browser, 3 + added)
         # Save: the diff, then a new file; the script of the edits writes the same bytes
         by_testid(browser, "tab-save").click()
         wait(browser, lambda d: "added entity" in by_testid(d, "save-diff").text)
@@ -194,7 +214,7 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         by_testid(browser, "save-script").click()
         wait(browser, lambda d: by_testid(d, "save-export").text.startswith("#!/bin/sh"))
         script = js(browser, "return document.querySelector('#save-export').textContent")
-        if kind == "source":
+        if kind == "quake":
             screenshot(browser, "save")
         assert maps[kind].read_bytes() == original
         by_script = tmp_path / f"{kind}-script.bsp"
@@ -202,6 +222,8 @@ def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path)
         assert by_script.read_bytes() == saved.read_bytes()
         query = run_cli("ent", "query", saved, "--where", "targetname=added_by_the_page")
         assert query.returncode == 0
+        if kind == "quake":
+            assert b'"message" "edited as text"' in saved.read_bytes()
 
 
 def test_a_map_changed_on_disk_is_refused_and_its_edits_survive(browser, server, maps, tmp_path):
@@ -240,15 +262,17 @@ def test_a_map_changed_on_disk_is_refused_and_its_edits_survive(browser, server,
 
 @pytest.fixture(scope="module")
 def big_map(tmp_path_factory):
-    """The demo map with 10,000 more entities (made by the library)."""
+    """The demo map with 10,000 more entities (their text imported by the library)."""
     import bspedit
+    from bspedit.lumps.entities import split_terminator
 
     path = tmp_path_factory.mktemp("ui-big") / "ten_thousand.bsp"
     with bspedit.open(DEMO) as bsp:
-        lump = bsp.entities()
-        for n in range(10_000):
-            lump.add_entity([("classname", f"info_{('target', 'null', 'landmark')[n % 3]}"),
-                             ("targetname", f"t{n}"), ("origin", f"{n % 100} {n // 100} 0")])
+        text, terminator = split_terminator(bsp.entities().to_bytes())
+        more = "".join(f'{{\n"classname" "info_{("target", "null", "landmark")[n % 3]}"\n'
+                       f'"targetname" "t{n}"\n"origin" "{n % 100} {n // 100} 0"\n}}\n'
+                       for n in range(10_000))
+        bsp.replace_entities(text + more.encode() + terminator)
         bsp.save(path)
     return path
 

@@ -75,6 +75,8 @@ class UiServer:
         assert self.process.stdout is not None
         line = self.process.stdout.readline().strip()
         if not line.startswith("http://"):
+            if self.process.poll() is None:
+                self.process.kill()
             _, err = self.process.communicate(timeout=30)
             raise AssertionError(f"bspedit ui did not start: {line!r} {err!r}")
         self.url = line

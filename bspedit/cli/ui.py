@@ -39,6 +39,8 @@ def run_ui(args: argparse.Namespace) -> int:
     try:
         from ..ui.server import serve
     except ImportError as exc:
+        if (exc.name or "").partition(".")[0] == "bspedit":
+            raise
         raise BspError(f"bspedit ui needs the web stack, which is not installed ({exc.name} is "
                        "missing): pip install 'bspedit[ui]'") from None
     return serve(args.maps, port=args.port, browser=not args.no_browser, report=args.report)

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from ..lumps.entities import Entity, EntityLump
 
 # keys tried, alone then together, to name an entity by what it holds
-_NAMING = (("hammerid",), ("targetname",), ("classname", "targetname"), ("classname", "model"),
+_NAMING = (("hammerid",), ("targetname",), ("classname",), ("classname", "targetname"),
+           ("classname", "model"),
            ("classname", "origin"), ("classname", "targetname", "origin"))
 
 

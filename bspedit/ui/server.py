@@ -162,7 +162,9 @@ def make_app(session: Session, token: str, port: int) -> App:
 
 def bind(port: int) -> socket.socket:
     """A socket listening on 127.0.0.1:`port` (0: a free port); BspError when it is taken."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets that say so (without it a
+    # second response on a kept-alive connection waits 40 ms for a delayed ACK)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     if sys.platform != "win32":
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

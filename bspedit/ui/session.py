@@ -239,7 +239,12 @@ class Session:
             for opened in self.maps.values():
                 if not opened.upload and same_file(opened.path, full):
                     return opened
-            return self._add(full, os.path.basename(full), upload=False)
+            try:
+                return self._add(full, os.path.basename(full), upload=False)
+            except BspError as exc:
+                if exc.path == full:        # named as the user typed it
+                    exc.path = path
+                raise
 
     def open_upload(self, name: str, data: bytes) -> OpenMap:
         """Open an uploaded copy of a map (kept in the session's folder under a safe name)."""

@@ -183,15 +183,17 @@ function buildTabs() {
 }
 
 async function mountViews() {
-  for (const [name] of VIEWS) {
+  // fetched together, mounted in order
+  const modules = await Promise.allSettled(VIEWS.map(([name]) => import(`./views/${name}.js`)));
+  VIEWS.forEach(([name], n) => {
     const root = document.getElementById(`view-${name}`);
     try {
-      const module = await import(`./views/${name}.js`);
-      module.mount(root, app);
+      if (modules[n].status === "rejected") throw modules[n].reason;
+      modules[n].value.mount(root, app);
     } catch (err) {
       root.innerHTML = `<p class="dim">This view is not available (${err.message}).</p>`;
     }
-  }
+  });
 }
 
 function wireHeader() {
