@@ -217,6 +217,7 @@ def test_the_lumps_tables_are_info_and_stats(name):
         assert presets["no-hdr"]["lumps"] == ["LIGHTING_HDR", "WORLDLIGHTS_HDR",
                                               "LEAF_AMBIENT_LIGHTING_HDR",
                                               "LEAF_AMBIENT_INDEX_HDR", "FACES_HDR"]
+        assert presets["no-hdr"]["game_lumps"] == ["dplh"]
 
 
 @needs(SOURCE)
@@ -234,7 +235,8 @@ def test_a_pending_strip_shows(tmp_path):
         bsp.save(str(tmp_path / "page.bsp"))
     names = {row["index"]: row["name"] for row in table["info"]["lumps"]}
     assert {names[i] for i in table["pending"]} >= {"LIGHTING_HDR", "FACES_HDR"}
-    assert next(p for p in table["presets"] if p["name"] == "no-hdr")["lumps"] == []
+    stripped = next(p for p in table["presets"] if p["name"] == "no-hdr")
+    assert stripped["lumps"] == stripped["game_lumps"] == []
     assert (tmp_path / "page.bsp").read_bytes() == out.read_bytes()
 
 

@@ -1,8 +1,9 @@
 """The ui's Map, Logic, Pakfile and Lumps views in a real browser (headless Chromium through
-Selenium; skipped without them): the picture shows and a marker selects its entity, a check
-finding links to its entity and its graph, a file packed and another removed save the
-exported script's bytes, a VTF previews. With BSPEDIT_UI_SCREENSHOTS=DIR each view is saved
-as DIR/ui-NAME.png."""
+Selenium; skipped without them), on the project's own example maps: the picture shows and a
+marker selects its entity, a check finding links to its entity and its graph, files packed and
+one removed save the exported script's bytes, a VTF previews, a Quake map's Pakfile tab says
+it has none. With BSPEDIT_UI_SCREENSHOTS=DIR each view is saved as DIR/ui-NAME.png (the docs'
+pictures)."""
 from __future__ import annotations
 
 import os
@@ -13,23 +14,23 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS
+from conftest import ROOT
 from ui_browser import browser  # noqa: F401 - the fixture
 from ui_browser import UiServer, by_testid, needs_browser, open_page, screenshot, wait
 
 pytestmark = needs_browser
-SOURCE = CORPUS / "source" / "valvebsp_testmap.bsp"
-LOGIC = CORPUS / "source" / "opendm_background01.bsp"
-QUAKE = CORPUS / "q1" / "librequake_lq1m1_bsp2.bsp"
+# the project's own maps and content (the screenshots go in the docs)
+EXAMPLES = ROOT / "docs" / "examples"
+DEMO = EXAMPLES / "demo.bsp"            # Quake 1: a door, a button, triggers, one dangling link
+TINY = EXAMPLES / "tiny.bsp"            # Source, an empty pakfile, no faces
+GLOW = EXAMPLES / "content" / "materials" / "sprites" / "demo"
 
 
 @pytest.fixture(scope="module")
 def maps(tmp_path_factory) -> dict[str, Path]:
-    if not all(m.exists() for m in (SOURCE, LOGIC, QUAKE)):
-        pytest.skip("../shared/corpus not present")
     folder = tmp_path_factory.mktemp("views")
     copies = {}
-    for name, source in (("source", SOURCE), ("logic", LOGIC), ("quake", QUAKE)):
+    for name, source in (("demo", DEMO), ("tiny", TINY)):
         copies[name] = folder / source.name
         shutil.copyfile(source, copies[name])
     return copies
@@ -37,8 +38,8 @@ def maps(tmp_path_factory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def page(browser, maps):
-    """The page with the three maps open (m1 Source, m2 the logic map, m3 Quake 1)."""
-    with UiServer([maps["source"], maps["logic"], maps["quake"]]) as server:
+    """The page with the two maps open (m1 the Quake demo, m2 the Source one)."""
+    with UiServer([maps["demo"], maps["tiny"]]) as server:
         open_page(browser, server)
         yield browser
 
@@ -52,14 +53,14 @@ def shell(driver, script: str, *args):
 
 
 def show(driver, map_id: str, view: str) -> None:
-    shell(driver, "await app.selectMap(args[0]);", map_id)
+    shell(driver, "app.status(''); await app.selectMap(args[0]);", map_id)
     by_testid(driver, f"tab-{view}").click()
 
 
 def test_the_map_shows_and_a_marker_selects_its_entity(page):
-    show(page, "m3", "map")
+    show(page, "m1", "map")
     stage = by_testid(page, "map-stage")
-    wait(page, lambda d: (stage.get_attribute("data-loaded") or "").startswith("m3/"), 60)
+    wait(page, lambda d: (stage.get_attribute("data-loaded") or "").startswith("m1/"), 60)
     assert not stage.get_attribute("data-loaded").startswith("error")
     picture = by_testid(page, "map-picture")
     assert page.execute_script("return arguments[0].naturalWidth", picture) > 0
@@ -80,10 +81,15 @@ def test_the_map_shows_and_a_marker_selects_its_entity(page):
     by_testid(page, "tab-entities").click()     # the Entities view follows the selection
     row = wait(page, lambda d: d.find_elements("css selector", ".vrow.selected"), 10)[0]
     assert row.text.split()[0] == str(index)
+    show(page, "m2", "map")                     # a map with no faces: says so
+    wait(page, lambda d: (stage.get_attribute("data-loaded") or "").startswith("error:m2"), 30)
+    assert "nothing drawn" in page.find_element("id", "status").text
 
 
 def test_a_finding_links_to_its_entity_and_its_graph(page):
-    show(page, "m2", "logic")
+    """The dangling link's finding selects its trigger; the button's graph reaches the door,
+    and clicking the door moves the graph there."""
+    show(page, "m1", "logic")
     findings = by_testid(page, "logic-findings")
     wait(page, lambda d: findings.get_attribute("data-revision") is not None, 60)
     first = by_testid(page, "finding-0")
@@ -92,50 +98,49 @@ def test_a_finding_links_to_its_entity_and_its_graph(page):
     assert shell(page, "return app.entity;") == index
     centre = wait(page, lambda d: d.find_elements("css selector", ".gnode.centre"), 30)[0]
     assert centre.get_attribute("data-testid") == f"graph-node-e{index}"
-    assert len(page.find_elements("css selector", ".gedge")) > 1
+    assert page.find_elements("css selector", ".gnode.dangling")
+    entities = shell(page, "return (await app.api(app.mapPath('/entities'))).entities;")
+    button = next(e["index"] for e in entities if e["classname"] == "func_button")
+    door = next(e["index"] for e in entities if e["classname"] == "func_door")
+    shell(page, "app.selectEntity(args[0]);", button)
+    node = wait(page, lambda d: d.find_elements("css selector",
+                                                f'[data-testid="graph-node-e{door}"]'), 30)[0]
     screenshot(page, "logic")
-    other = page.find_element("css selector", ".gnode.entity:not(.centre)")
-    moved = int(other.get_attribute("data-testid").removeprefix("graph-node-e"))
-    other.click()
+    node.click()
     wait(page, lambda d: d.find_elements(
-        "css selector", f'.gnode.centre[data-testid="graph-node-e{moved}"]'), 30)
-    assert shell(page, "return app.entity;") == moved
+        "css selector", f'.gnode.centre[data-testid="graph-node-e{door}"]'), 30)
+    assert shell(page, "return app.entity;") == door
 
 
-def test_pack_a_file_remove_another_and_save_as_the_script(page, maps, tmp_path):
-    """A file chosen in the page is packed into the folder typed, an entry is removed from the
-    tree, a VTF previews; the page's save equals the exported script run on a copy."""
-    show(page, "m1", "pak")
+def test_pack_files_remove_one_and_save_as_the_script(page, maps, tmp_path):
+    """Two files chosen in the page are packed into the folder typed, the VTF previews, the
+    material is removed from the tree; the page's save equals the exported script run on a
+    copy."""
+    show(page, "m2", "pak")
     tree = by_testid(page, "pak-tree")
     wait(page, lambda d: tree.get_attribute("data-revision") is not None, 30)
-    chosen = tmp_path / "note.txt"
-    chosen.write_bytes(b"packed from the page\n")
     folder = by_testid(page, "pak-folder")
     folder.clear()
-    folder.send_keys("materials/fromthepage")
-    by_testid(page, "pak-add-file").send_keys(str(chosen))
-    added = '[data-testid="pak-entry"][data-path="materials/fromthepage/note.txt"]'
-    wait(page, lambda d: d.find_elements("css selector", added), 30)
-    page.find_element("css selector", '[data-testid="tree-root"], [data-testid="pak-tree"]')
-    cube = "materials/maps/testmap/c0_384_96.vtf"
-    page.execute_script("arguments[0].click()", page.find_element(
-        "css selector", f'li.folder[data-folder="materials/"] > .line'))
-    page.execute_script("arguments[0].click()", page.find_element(
-        "css selector", f'li.folder[data-folder="materials/maps/"] > .line'))
-    page.execute_script("arguments[0].click()", page.find_element(
-        "css selector", f'li.folder[data-folder="materials/maps/testmap/"] > .line'))
-    page.find_element("css selector", f'[data-testid="pak-entry"][data-path="{cube}"]').click()
+    folder.send_keys("materials/sprites/demo")
+    by_testid(page, "pak-add-file").send_keys(f"{GLOW / 'glow.vmt'}\n{GLOW / 'glow.vtf'}")
+    entry = '[data-testid="pak-entry"][data-path="materials/sprites/demo/{}"]'
+    wait(page, lambda d: d.find_elements("css selector", entry.format("glow.vtf")), 30)
+    for path in ("materials/", "materials/sprites/", "materials/sprites/demo/"):
+        line = page.find_element("css selector", f'li.folder[data-folder="{path}"] > .line')
+        if "open" not in line.find_element("xpath", "..").get_attribute("class"):
+            line.click()
+    page.find_element("css selector", entry.format("glow.vtf")).click()
     by_testid(page, "pak-preview-button").click()
     image = wait(page, lambda d: d.find_elements("css selector",
                                                  '[data-testid="pak-preview-image"]'), 30)[0]
     wait(page, lambda d: d.execute_script("return arguments[0].naturalWidth", image) > 0, 10)
-    assert "cubemap" in by_testid(page, "pak-preview").text
+    assert by_testid(page, "pak-preview").text.startswith("VTF 7.")
     screenshot(page, "pak")
+    page.find_element("css selector", entry.format("glow.vmt")).click()
     by_testid(page, "pak-remove").click()
-    wait(page, lambda d: not d.find_elements(
-        "css selector", f'[data-testid="pak-entry"][data-path="{cube}"]'), 30)
+    wait(page, lambda d: not d.find_elements("css selector", entry.format("glow.vmt")), 30)
     edits = shell(page, "return (await app.api(app.mapPath('/edits'))).edits;")
-    assert [e["op"] for e in edits] == ["pak_add", "pak_remove"]
+    assert [e["op"] for e in edits] == ["pak_add", "pak_add", "pak_remove"]
     saved, scripted = tmp_path / "page.bsp", tmp_path / "script.bsp"
     answer = shell(page, "return await app.api(app.mapPath('/save'), "
                          "{method: 'POST', body: {output: args[0]}});", str(saved))
@@ -144,20 +149,19 @@ def test_pack_a_file_remove_another_and_save_as_the_script(page, maps, tmp_path)
     script = tmp_path / "edits.sh"
     script.write_text(text)
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["sh", str(script), str(maps["source"]), str(scripted)],
+    done = subprocess.run(["sh", str(script), str(maps["tiny"]), str(scripted)],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     assert saved.read_bytes() == scripted.read_bytes()
-    assert maps["source"].read_bytes() == SOURCE.read_bytes()
-    shell(page, "await app.undo(); await app.undo();")
+    assert maps["tiny"].read_bytes() == TINY.read_bytes()
 
 
 def test_the_lumps_and_a_quake_maps_pakfile(page):
-    show(page, "m1", "lumps")
+    show(page, "m2", "lumps")
     wait(page, lambda d: d.find_elements("css selector", '[data-testid="stats-table"]'), 30)
-    assert by_testid(page, "strip-no-hdr").is_enabled()
+    assert "Source" in by_testid(page, "lumps-info").text
     screenshot(page, "lumps")
-    show(page, "m3", "lumps")
+    show(page, "m1", "lumps")
     wait(page, lambda d: "Quake" in by_testid(d, "lumps-info").text, 30)
     assert not by_testid(page, "strip-no-hdr").is_enabled()
     by_testid(page, "tab-pak").click()

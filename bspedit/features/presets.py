@@ -79,8 +79,10 @@ def strip(bsp: Bsp, lumps: Sequence[str] = (), preset: str | None = None) -> Str
     for row in emptied:
         bsp.replace_lump(row["index"], b"", version=0, fourcc=0)
     members = chosen.game_lumps if chosen else ()
-    gone = members if members and _strip_game_lumps(bsp, members) else ()
-    return Stripped(chosen, emptied, gone)
+    stripped = without_game_lumps(bsp, members) if members else None
+    if stripped is not None:
+        bsp.replace_lump(bsp.lump_index(str(bsp.family.game_lump)), stripped)
+    return Stripped(chosen, emptied, members if stripped is not None else ())
 
 
 def preset_lumps(bsp: Bsp, preset: StripPreset) -> list[str]:
@@ -97,17 +99,15 @@ def preset_lumps(bsp: Bsp, preset: StripPreset) -> list[str]:
                                      if (bsp.header.version or 0) <= 20 else ())
 
 
-def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
-    """Remove the game lump members `names`; whether there were any."""
+def without_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bytes | None:
+    """The game lump without the members `names`, None when it holds none of them."""
     from ..lumps.gamelump import remove_members
 
     assert bsp.family.game_lump is not None        # a Source map's, as every preset's
     index = bsp.lump_index(bsp.family.game_lump)
     lump = bsp.lumps[index]
-    if lump.length:
-        data = bsp.read_lump(index)
-        stripped = remove_members(data, lump.offset, set(names), bsp.header.endian)
-        if stripped is not data:
-            bsp.replace_lump(index, stripped)
-            return True
-    return False
+    if not lump.length:
+        return None
+    data = bsp.read_lump(index)
+    stripped = remove_members(data, lump.offset, set(names), bsp.header.endian)
+    return None if stripped is data else stripped

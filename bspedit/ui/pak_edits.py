@@ -193,21 +193,22 @@ def paths_field(params: dict[str, Any], name: str) -> list[str]:
 def strip(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
     """`lump strip IN --preset=P --layout=stable -o OUT` (the page saves stable: untouched
     lumps keep their offsets; the verb's default is compact)."""
-    from ..features.presets import PRESETS, preset_lumps
     from ..features.presets import strip as empty
-    from .views_lumps import holds
+    from .views_lumps import presets
 
     name = field(params, "preset", str)
-    preset = PRESETS.get(name)
+    found = {p["name"]: p for p in presets(bsp)}
+    preset = found.get(name)
     if preset is None:
         raise UiError(400, "bad_input", f"no strip preset {name!r} (one of "
-                                        f"{', '.join(PRESETS)})")
-    lumps = [n for n in preset_lumps(bsp, preset) if holds(bsp, bsp.lump_index(n))]
+                                        f"{', '.join(found)})")
+    if preset["refused"]:
+        raise UiError(400, "bad_input", preset["refused"])
+    removed = preset["lumps"] + [f"game lump {g}" for g in preset["game_lumps"]]
 
     def apply(state: Bsp) -> None:
         empty(state, preset=name)
 
     return Edit("strip", {"preset": name},
-                f"strip preset {name}: {', '.join(lumps) or 'no lump holds data'}"
-                + (f"; game lump {', '.join(preset.game_lumps)}" if preset.game_lumps else ""),
+                f"strip preset {name}: {', '.join(removed) or 'nothing holds data'}",
                 _output(["lump", "strip", IN, f"--preset={name}", "--layout=stable"]), apply)

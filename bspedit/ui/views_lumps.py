@@ -35,18 +35,19 @@ def holds(bsp: Bsp, index: int) -> bool:
 
 def presets(bsp: Bsp) -> list[dict[str, Any]]:
     """Each strip preset: name, what it removes and costs, and for this map the lumps it would
-    empty (those holding data), the game lump members it names, and why it cannot apply
-    (`refused`: not a Source map, an empty fallback; None when it can)."""
-    from ..features.presets import PRESETS, preset_lumps
+    empty (those holding data), the game lump members it would remove (those present), and
+    why it cannot apply (`refused`: not a Source map, an empty fallback; None when it can)."""
+    from ..features.presets import PRESETS, preset_lumps, without_game_lumps
 
     out = []
     for preset in PRESETS.values():
-        refused, lumps = None, []
+        refused, lumps, members = None, [], []
         try:
             lumps = [n for n in preset_lumps(bsp, preset) if holds(bsp, bsp.lump_index(n))]
+            if preset.game_lumps and without_game_lumps(bsp, preset.game_lumps) is not None:
+                members = list(preset.game_lumps)
         except BspError as exc:
             refused = exc.message
         out.append({"name": preset.name, "removes": preset.removes, "cost": preset.cost,
-                    "lumps": lumps, "game_lumps": list(preset.game_lumps),
-                    "refused": refused})
+                    "lumps": lumps, "game_lumps": members, "refused": refused})
     return out

@@ -130,8 +130,7 @@ export function mount(root, app) {
                   cell("div", `costs ${preset.cost}`, "dim"),
                   cell("div", preset.refused ? preset.refused :
                        nothing ? "nothing to strip in this map" :
-                       `here: ${preset.lumps.join(", ") || "no lump"}` +
-                       (preset.game_lumps.length ? `; game lump ${preset.game_lumps.join(", ")} if present` : ""),
+                       `here: ${[...preset.lumps, ...preset.game_lumps.map(g => `game lump ${g}`)].join(", ")}`,
                        preset.refused ? "bad" : ""),
                   button);
       return card;

@@ -19,6 +19,7 @@ const STYLE = `
 .pak-tree .num { text-align: right; color: var(--dim); }
 .pak-tree.dropping { outline: 2px dashed var(--accent); }
 .pak-side { flex: 1; }
+.pak-side > .pane { flex: none; overflow: visible; }
 .pak-preview img { max-width: 100%; image-rendering: pixelated; background:
   repeating-conic-gradient(#2a2a2a 0 25%, #3a3a3a 0 50%) 0 0 / 16px 16px; }
 .pak-preview pre { max-height: 420px; overflow: auto; background: #1b1c1f; padding: 6px; }
@@ -316,7 +317,7 @@ export function mount(root, app) {
       } else {
         const image = element("img", {src: `data:image/png;base64,${data.png_b64}`,
                                       alt: selected, "data-testid": "pak-preview-image"});
-        image.width = data.width * Math.max(1, Math.floor(384 / Math.max(data.width, data.height)));
+        image.width = data.width * Math.max(1, Math.floor(256 / Math.max(data.width, data.height)));
         preview.replaceChildren(note, image);
       }
     } catch (err) {
