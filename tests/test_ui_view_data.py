@@ -101,8 +101,8 @@ def test_findings_are_ent_checks(name):
 
 
 def _dot(text: str) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
-    nodes = dict(re.findall(r'^  "(\w+)" \[label="((?:[^"\\]|\\.)*)"', text, re.M))
-    edges = re.findall(r'^  "(\w+)" -> "(\w+)" \[label="((?:[^"\\]|\\.)*)"', text, re.M)
+    nodes = dict(re.findall(r'^  "(\w+)" \[label="((?:[^"\\]|\\.)*)"', text, re.MULTILINE))
+    edges = re.findall(r'^  "(\w+)" -> "(\w+)" \[label="((?:[^"\\]|\\.)*)"', text, re.MULTILINE)
     return nodes, edges
 
 

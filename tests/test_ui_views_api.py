@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import struct
-from pathlib import Path
 
 import pytest
 
@@ -119,7 +117,7 @@ def test_picture_check_graph_and_lumps(server, tmp_path):
     api, _ = open_copy(server, SOURCE, tmp_path)
     frame = api.call("GET", "/picture.json?size=512")
     assert frame["frame"]["width"] <= 512 and frame["markers"]
-    code, png, headers = server.request("GET", f"/api/maps/{api.id}/picture.png?size=512")
+    code, png, _ = server.request("GET", f"/api/maps/{api.id}/picture.png?size=512")
     assert code == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", png[16:24]) == (frame["frame"]["width"],
                                                 frame["frame"]["height"])
