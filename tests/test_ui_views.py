@@ -6,6 +6,7 @@ it has none. With BSPEDIT_UI_SCREENSHOTS=DIR each view is saved as DIR/ui-NAME.p
 pictures)."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -58,20 +59,29 @@ def show(driver, map_id: str, view: str) -> None:
 
 
 def test_the_map_shows_and_a_marker_selects_its_entity(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+
     show(page, "m1", "map")
     stage = by_testid(page, "map-stage")
     wait(page, lambda d: (stage.get_attribute("data-loaded") or "").startswith("m1/"), 60)
     assert not stage.get_attribute("data-loaded").startswith("error")
     picture = by_testid(page, "map-picture")
     assert page.execute_script("return arguments[0].naturalWidth", picture) > 0
-    marker = page.execute_script(       # a player start not covered by another marker
-        "return [...document.querySelectorAll('.marker.spawn')].find(m => {"
-        "  const r = m.getBoundingClientRect();"
-        "  return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === m; });")
-    index = int(marker.get_attribute("data-index"))
-    marker.click()
+    # the markers are drawn on a canvas: click where the view puts a player start's marker,
+    # one with no other marker near it
+    markers = shell(page, "return (await app.api(app.mapPath("
+                          "'/picture.json?size=1024&color=height'))).markers;")
+    view = json.loads(stage.get_attribute("data-view"))
+    spot = {m["index"]: (view["x"] + m["x"] * view["zoom"], view["y"] + m["y"] * view["zoom"])
+            for m in markers}
+    index = next(i for i, (x, y) in spot.items()
+                 if next(m for m in markers if m["index"] == i)["classname"] == "info_player_start"
+                 and all(abs(x - a) + abs(y - b) > 20 for j, (a, b) in spot.items() if j != i))
+    x, y = spot[index]
+    ActionChains(page).move_to_element_with_offset(
+        stage, x - stage.rect["width"] / 2, y - stage.rect["height"] / 2).click().perform()
     assert shell(page, "return app.entity;") == index
-    assert "selected" in marker.get_attribute("class")
+    assert by_testid(page, "map-hover").text.startswith(f"#{index} info_player_start")
     entity = shell(page, "return (await app.api(app.mapPath('/entities'))).entities[args[0]];",
                    index)
     assert entity["classname"].startswith("info_player")

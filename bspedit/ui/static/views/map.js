@@ -1,46 +1,40 @@
 // The Map view: the top-down picture (render's, the 3D skybox left out) with a marker per
 // entity placed from the picture's frame. Wheel or +/- zooms (around the pointer), dragging or
 // the arrow keys pan, 0 fits the picture; clicking a marker selects its entity (the Entities
-// view follows). The picture is asked for only when this view is shown: the page is usable
-// before it comes.
+// view follows). The markers are drawn on a canvas over the picture, so ten thousand of them
+// zoom as fast as a few. The picture is asked for only when this view is shown: the page is
+// usable before it comes.
 
 const STYLE = `
 .map-stage { position: relative; flex: 1; min-height: 0; overflow: hidden; background: #141518;
   border: 1px solid var(--line); border-radius: 4px; cursor: grab; outline: none; touch-action: none; }
 .map-stage:focus { border-color: var(--accent); }
 .map-stage.dragging { cursor: grabbing; }
+.map-stage.over-marker { cursor: pointer; }
 .map-world { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-.map-world img { display: block; image-rendering: auto; user-select: none; -webkit-user-drag: none; }
-.map-markers { position: absolute; inset: 0; }
-.marker { position: absolute; width: 10px; height: 10px; margin: -5px 0 0 -5px; border-radius: 50%;
-  background: #9aa0a6; border: 1px solid #000; cursor: pointer; transform: scale(var(--inv, 1)); }
-.marker:hover { outline: 2px solid #fff; z-index: 2; }
-.marker.light { background: #f0d060; }
-.marker.spawn { background: #5ad17a; }
-.marker.trigger { background: #ff9f43; }
-.marker.brush { background: #c28cff; }
-.marker.prop { background: #5b9dff; }
-.marker.selected { background: #fff; border: 2px solid var(--bad); width: 14px; height: 14px;
-  margin: -7px 0 0 -7px; z-index: 3; }
-.map-markers.hidden { display: none; }
-.map-overlay { position: absolute; left: 8px; bottom: 8px; background: rgba(20,21,24,.8);
+.map-world img { display: block; user-select: none; -webkit-user-drag: none; }
+.map-stage canvas { position: absolute; left: 0; top: 0; pointer-events: none; }
+.map-overlay { position: absolute; left: 8px; bottom: 8px; background: rgba(20,21,24,.85);
   padding: 2px 6px; border-radius: 4px; pointer-events: none; }
 .map-legend span { display: inline-block; width: 9px; height: 9px; border-radius: 50%;
   border: 1px solid #000; margin: 0 3px 0 8px; vertical-align: middle; }
 `;
 
+// marker colours by class, first match wins
 const KINDS = [
-  ["light", c => c.startsWith("light") || c === "env_sun"],
-  ["spawn", c => c.startsWith("info_player") || c.includes("spawn")],
-  ["trigger", c => c.startsWith("trigger")],
-  ["prop", c => c.startsWith("prop_") || c.startsWith("weapon_") || c.startsWith("item_")],
-  ["brush", c => c.startsWith("func_")],
+  ["#f0d060", c => c.startsWith("light") || c === "env_sun"],
+  ["#5ad17a", c => c.startsWith("info_player") || c.includes("spawn")],
+  ["#ff9f43", c => c.startsWith("trigger")],
+  ["#5b9dff", c => c.startsWith("prop_") || c.startsWith("weapon_") || c.startsWith("item_")],
+  ["#c28cff", c => c.startsWith("func_")],
 ];
+const OTHER = "#9aa0a6";
+const RADIUS = 5, HIT = 8;      // a marker's radius and how near a click must be (px)
 
-function kind(classname) {
+function colour(classname) {
   const c = classname.toLowerCase();
-  for (const [name, test] of KINDS) if (test(c)) return name;
-  return "";
+  for (const [fill, test] of KINDS) if (test(c)) return fill;
+  return OTHER;
 }
 
 function style() {
@@ -62,13 +56,8 @@ export function mount(root, app) {
         <option value="4096">4096 px</option></select></label>
       <label><input type="checkbox" data-testid="map-show-markers" checked> entity markers</label>
       <button data-testid="map-fit" title="fit the picture (0)">Fit</button>
-      <span class="map-legend dim">
-        <span style="background:#f0d060"></span>light
-        <span style="background:#5ad17a"></span>spawn
-        <span style="background:#ff9f43"></span>trigger
-        <span style="background:#c28cff"></span>func_
-        <span style="background:#5b9dff"></span>prop/item
-        <span style="background:#9aa0a6"></span>other</span>
+      <span class="map-legend dim">${[...KINDS.map(k => k[0]), OTHER].map((fill, n) =>
+        `<span style="background:${fill}"></span>${["light", "spawn", "trigger", "prop/item", "func_", "other"][n]}`).join("")}</span>
       <span class="spacer"></span>
       <span class="dim" data-testid="map-info"></span>
     </div>
@@ -76,14 +65,14 @@ export function mount(root, app) {
          title="wheel or +/-: zoom; drag or arrows: pan; 0: fit; click a marker: select its entity">
       <div class="map-world">
         <img data-testid="map-picture" alt="the map seen from above" draggable="false">
-        <div class="map-markers" data-testid="map-markers"></div>
       </div>
+      <canvas data-testid="map-markers"></canvas>
       <div class="map-overlay dim" data-testid="map-hover"></div>
     </div>`;
   const stage = root.querySelector(".map-stage");
   const world = root.querySelector(".map-world");
   const picture = root.querySelector("img");
-  const layer = root.querySelector(".map-markers");
+  const canvas = root.querySelector("canvas");
   const info = root.querySelector('[data-testid="map-info"]');
   const hover = root.querySelector('[data-testid="map-hover"]');
   const color = root.querySelector('[data-testid="map-color"]');
@@ -94,12 +83,58 @@ export function mount(root, app) {
   let loaded = null;          // key of the picture shown: map id, revision, size, colour
   let loading = null;
   let frame = null;
-  let byIndex = new Map();
+  let markers = [];           // {index, classname, targetname, world, x, y, fill}
   let fitted = false;
+  let queued = false;
 
+  // the view as the tests and the console read it: stage.dataset.view
   function place() {
     world.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
-    world.style.setProperty("--inv", String(1 / view.zoom));
+    stage.dataset.view = JSON.stringify(view);
+    if (!queued) { queued = true; requestAnimationFrame(draw); }
+  }
+
+  function draw() {
+    queued = false;
+    const box = stage.getBoundingClientRect();
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.round(box.width * ratio), height = Math.round(box.height * ratio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width; canvas.height = height;
+      canvas.style.width = `${box.width}px`; canvas.style.height = `${box.height}px`;
+    }
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, box.width, box.height);
+    if (!showMarkers.checked || !frame) return;
+    // one path per colour: ten thousand markers draw in a few milliseconds
+    const paths = new Map();
+    let selected = null;
+    for (const m of markers) {
+      const sx = view.x + m.x * view.zoom, sy = view.y + m.y * view.zoom;
+      if (sx < -RADIUS || sy < -RADIUS || sx > box.width + RADIUS || sy > box.height + RADIUS) continue;
+      if (m.index === app.entity) { selected = [sx, sy]; continue; }
+      if (!paths.has(m.fill)) paths.set(m.fill, new Path2D());
+      const path = paths.get(m.fill);
+      path.moveTo(sx + RADIUS, sy);
+      path.arc(sx, sy, RADIUS, 0, 2 * Math.PI);
+    }
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = "#000";
+    for (const [fill, path] of paths) {
+      ctx.fillStyle = fill;
+      ctx.fill(path);
+      ctx.stroke(path);
+    }
+    if (selected) {
+      ctx.beginPath();
+      ctx.arc(selected[0], selected[1], RADIUS + 2, 0, 2 * Math.PI);
+      ctx.fillStyle = "#fff";
+      ctx.fill();
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = "#ff6b6b";
+      ctx.stroke();
+    }
   }
 
   function fit() {
@@ -117,6 +152,17 @@ export function mount(root, app) {
     const k = zoom / view.zoom;
     view = {zoom, x: px - (px - view.x) * k, y: py - (py - view.y) * k};
     place();
+  }
+
+  // the marker nearest to a point of the stage, within HIT pixels (the last drawn wins a tie)
+  function markerAt(px, py) {
+    let best = null, distance = HIT * HIT;
+    for (const m of markers) {
+      const dx = view.x + m.x * view.zoom - px, dy = view.y + m.y * view.zoom - py;
+      const d = dx * dx + dy * dy;
+      if (d <= distance) { best = m; distance = d; }
+    }
+    return best;
   }
 
   function key() {
@@ -143,20 +189,21 @@ export function mount(root, app) {
       frame = data.frame;
       picture.width = frame.width;
       picture.height = frame.height;
-      drawMarkers(data.markers);
+      markers = data.markers.map(m => ({...m, fill: colour(m.classname)}));
       loaded = wanted;
       const f = data.frame;
       info.textContent = `${f.width} x ${f.height} px, ${f.units_per_pixel.toFixed(2)} units/px, ` +
         `${data.faces_drawn} faces; ${data.markers.length} entities placed` +
         (data.legend ? `; height ${data.legend.min_z} to ${data.legend.max_z}` : "");
-      if (!sameFrame || !fitted) fit();
+      if (!sameFrame || !fitted) fit(); else place();
       stage.dataset.loaded = wanted;
     } catch (err) {
       if (loading === wanted) {
         info.textContent = "";
         picture.removeAttribute("src");
-        layer.replaceChildren();
+        markers = [];
         frame = null;
+        place();
         app.status(`map picture: ${err.message}`, "error");
         stage.dataset.loaded = `error:${wanted}`;
       }
@@ -165,50 +212,24 @@ export function mount(root, app) {
     }
   }
 
-  function drawMarkers(markers) {
-    byIndex = new Map();
-    const fragment = document.createDocumentFragment();
-    for (const m of markers) {
-      const dot = document.createElement("div");
-      dot.className = `marker ${kind(m.classname)}`;
-      dot.style.left = `${m.x}px`;
-      dot.style.top = `${m.y}px`;
-      dot.dataset.index = m.index;
-      dot.dataset.testid = `marker-${m.index}`;
-      dot.title = `#${m.index} ${m.classname}${m.targetname ? ` '${m.targetname}'` : ""}\n` +
-        m.world.map(v => Math.round(v)).join(" ");
-      fragment.append(dot);
-      byIndex.set(m.index, dot);
-    }
-    layer.replaceChildren(fragment);
-    highlight(app.entity);
-  }
-
-  function highlight(index) {
-    for (const dot of layer.querySelectorAll(".marker.selected")) dot.classList.remove("selected");
-    const dot = byIndex.get(index);
-    if (dot) dot.classList.add("selected");
-  }
-
-  // pan by dragging; a press that does not move is a click (a marker selects its entity)
+  // pan by dragging; a press that does not move is a click (on a marker: select its entity)
   let drag = null;
   stage.addEventListener("pointerdown", event => {
     if (event.button !== 0) return;
-    drag = {x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, moved: false,
-            target: event.target};
+    drag = {x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, moved: false};
     stage.setPointerCapture(event.pointerId);
     stage.focus({preventScroll: true});
   });
   stage.addEventListener("pointermove", event => {
-    if (frame) {
-      const box = stage.getBoundingClientRect();
-      const px = (event.clientX - box.left - view.x) / view.zoom;
-      const py = (event.clientY - box.top - view.y) / view.zoom;
-      if (px >= 0 && py >= 0 && px <= frame.width && py <= frame.height) {
-        const x = frame.min_x + px * frame.units_per_pixel;
-        const y = frame.max_y - py * frame.units_per_pixel;
-        hover.textContent = `x ${Math.round(x)}, y ${Math.round(y)}`;
-      } else hover.textContent = "";
+    const box = stage.getBoundingClientRect();
+    const sx = event.clientX - box.left, sy = event.clientY - box.top;
+    if (frame && !drag) {
+      const m = showMarkers.checked ? markerAt(sx, sy) : null;
+      stage.classList.toggle("over-marker", Boolean(m));
+      const x = frame.min_x + (sx - view.x) / view.zoom * frame.units_per_pixel;
+      const y = frame.max_y - (sy - view.y) / view.zoom * frame.units_per_pixel;
+      hover.textContent = m ? `#${m.index} ${m.classname}${m.targetname ? ` '${m.targetname}'` : ""} ` +
+        `at ${m.world.map(v => Math.round(v)).join(" ")}` : `x ${Math.round(x)}, y ${Math.round(y)}`;
     }
     if (!drag) return;
     const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
@@ -225,10 +246,10 @@ export function mount(root, app) {
   stage.addEventListener("pointerup", event => {
     const press = drag;
     release();
-    if (press && !press.moved) {
-      const dot = press.target.closest && press.target.closest(".marker");
-      if (dot) app.selectEntity(Number(dot.dataset.index));
-    }
+    if (!press || press.moved || !showMarkers.checked) return;
+    const box = stage.getBoundingClientRect();
+    const m = markerAt(event.clientX - box.left, event.clientY - box.top);
+    if (m) app.selectEntity(m.index);
   });
   stage.addEventListener("pointercancel", release);
   stage.addEventListener("wheel", event => {
@@ -252,7 +273,7 @@ export function mount(root, app) {
   });
 
   root.querySelector('[data-testid="map-fit"]').addEventListener("click", fit);
-  showMarkers.addEventListener("change", () => layer.classList.toggle("hidden", !showMarkers.checked));
+  showMarkers.addEventListener("change", place);
   color.addEventListener("change", load);
   size.addEventListener("change", () => { fitted = false; load(); });
 
@@ -260,16 +281,20 @@ export function mount(root, app) {
     loaded = null;
     frame = null;
     fitted = false;
-    layer.replaceChildren();
+    markers = [];
     picture.removeAttribute("src");
+    place();
     load();
   });
   app.on("edits", load);
   app.on("view", name => {
     if (name !== "map") return;
     load();
-    if (frame && !fitted) fit();
+    if (frame && !fitted) fit(); else place();
   });
-  app.on("entity", highlight);
-  new ResizeObserver(() => { if (frame && app.view === "map" && !fitted) fit(); }).observe(stage);
+  app.on("entity", place);
+  new ResizeObserver(() => {
+    if (app.view !== "map") return;
+    if (frame && !fitted) fit(); else place();
+  }).observe(stage);
 }
