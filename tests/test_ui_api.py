@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, ROOT, run_cli
-from ui_browser import UiServer, needs_ui
+from ui_browser import UiServer, needs_ui, run_script
 
 pytestmark = needs_ui
 DEMO = ROOT / "docs" / "examples" / "demo.bsp"
@@ -80,14 +80,8 @@ def index_of(entities: list[dict], classname: str) -> int:
     return next(e["index"] for e in entities if e["classname"] == classname)
 
 
-def run_script(api: Api, source: Path, out: Path) -> None:
-    script = api.call("GET", "/script?form=sh")["text"]
-    path = out.parent / "edits.sh"
-    path.write_text(script)
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["sh", str(path), str(source), str(out)], capture_output=True,
-                          text=True, env=env)
-    assert done.returncode == 0, (script, done.stderr)
+def export_and_run(api: Api, source: Path, out: Path) -> None:
+    run_script(api.call("GET", "/script?form=sh")["text"], source, out)
 
 
 @pytest.mark.parametrize("source", [DEMO, SOURCE, QUAKE3], ids=["quake1", "source", "quake3"])
@@ -124,7 +118,7 @@ def test_script_gives_the_same_bytes(server, tmp_path, source):
     assert result["save"]["written"] and result["save"]["target"] == str(saved)
     assert copy.read_bytes() == original        # saved elsewhere: the map is untouched
     by_script = tmp_path / "script.bsp"
-    run_script(api, copy, by_script)
+    export_and_run(api, copy, by_script)
     assert by_script.read_bytes() == saved.read_bytes()
     final = {tuple(map(tuple, e["keys"])) for e in api.entities()}
     assert (("classname", "info_target"), ("targetname", "from_stripper")) in final
