@@ -254,9 +254,42 @@ def test_a_map_changed_on_disk_is_refused_and_its_edits_survive(browser, server,
     output = by_testid(browser, "save-output")
     output.clear()
     output.send_keys(str(elsewhere))
+    assert leaving_is_warned(browser)
     by_testid(browser, "save-as").click()
     wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
     assert b'"comment" "mine"' in elsewhere.read_bytes()
+    assert not leaving_is_warned(browser)     # saved: nothing would be lost
+
+
+def leaving_is_warned(driver) -> bool:
+    """Whether the page asks before it is left (a beforeunload it cancels)."""
+    return js(driver, "return !window.dispatchEvent(new Event('beforeunload', "
+                      "{cancelable: true}))")
+
+
+def test_a_chosen_file_opens_as_an_uploaded_copy(browser, server, tmp_path):
+    """A file chosen on the page is uploaded and opened as a copy: edited, it saves only to a
+    new file (Save in place is off), and the chosen file is untouched."""
+    chosen = tmp_path / "chosen.bsp"
+    shutil.copyfile(DEMO, chosen)
+    open_page(browser, server)
+    by_testid(browser, "open-file").send_keys(str(chosen))
+    wait(browser, lambda d: js(d, "return document.querySelector('#map-select')"
+                                  ".selectedOptions[0].text").startswith("chosen.bsp"))
+    wait(browser, lambda d: loaded(d) is not None)
+    browser.find_element("css selector", "#ent-table .vrow").click()
+    edit_new_key(browser, "comment", "uploaded")
+    wait_pending(browser, 1)
+    by_testid(browser, "tab-save").click()
+    assert not by_testid(browser, "save-in-place").is_enabled()
+    out = tmp_path / "from-upload.bsp"
+    output = by_testid(browser, "save-output")
+    output.clear()
+    output.send_keys(str(out))
+    by_testid(browser, "save-as").click()
+    wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
+    assert b'"comment" "uploaded"' in out.read_bytes()
+    assert chosen.read_bytes() == DEMO.read_bytes()
 
 
 @pytest.fixture(scope="module")
