@@ -77,7 +77,6 @@ export function mount(root, app) {
   }
 
   async function preview() {
-    if (!app.map) return;
     const data = await app.api(app.mapPath("/stripper/preview"), {
       method: "POST", body: {config: $("patch-config").value, force: $("patch-force").checked}});
     show(data);

@@ -63,6 +63,7 @@ export function mount(root, app) {
   }
 
   async function save(output) {
+    if (!app.map) return failed({message: "open a map first"});
     const data = await app.api(app.mapPath("/save"), {method: "POST", body: {
       output, keep_checksum: $("save-keep-checksum").checked}});
     const s = data.save;
@@ -101,6 +102,7 @@ export function mount(root, app) {
     save(output).catch(failed);
   });
   $("save-in-place").addEventListener("click", () => {
+    if (!app.map) return failed({message: "open a map first"});
     if (confirm(`Write ${app.edits.edits.length} edit(s) into ${app.map.path}?`)) save(null).catch(failed);
   });
   $("save-script").addEventListener("click", () => exportAs("sh").catch(failed));
