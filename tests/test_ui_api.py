@@ -54,7 +54,8 @@ class Api:
     def call(self, method: str, path: str, body: object = None, *, status: int = 200) -> dict:
         data = None if body is None else json.dumps(body).encode()
         code, raw, _ = self.server.request(method, f"/api/maps/{self.id}{path}", body=data)
-        answer = json.loads(raw) if raw.startswith(b"{") else {"text": raw.decode()}
+        answer = json.loads(raw) if raw.startswith(b"{") else \
+            {"text": raw.decode("utf-8", "surrogateescape")}
         assert code == status, (code, answer)
         return answer
 
@@ -125,6 +126,26 @@ def test_script_gives_the_same_bytes(server, tmp_path, source):
     world_pairs = dict(api.entities()[world]["keys"])
     assert world_pairs["message"] == "édité par la page" and world_pairs["_note"] == "B"
     assert world_pairs["from_stripper"] == "1"
+
+
+def test_entity_text_that_is_not_utf8_goes_through_byte_for_byte(server, tmp_path):
+    """A GoldSrc map whose entity text holds Latin-1 bytes: the page reads them (as lone
+    surrogates in ASCII JSON), its raw text comes back unchanged, and an edit of such a value
+    saves what its script writes (the script carries the bytes as they are)."""
+    api, copy = open_copy(server, CORPUS / "goldsrc" / "plague_zm_303.bsp", tmp_path)
+    entities = api.entities()
+    odd = next(e for e in entities for k, v in e["keys"] if not v.isascii()
+               and any(0xDC80 <= ord(c) <= 0xDCFF for c in v))
+    key, value = next((k, v) for k, v in odd["keys"] if not v.isascii())
+    text = api.call("GET", "/entities/text")["text"]
+    api.edit(op="replace_entity_text", text=text)
+    api.edit(op="set_key", entity=odd["index"], key=key, value=value + " \udce8!")
+    saved = tmp_path / "page.bsp"
+    api.call("POST", "/save", {"output": str(saved)})
+    export_and_run(api, copy, tmp_path / "script.bsp")
+    assert (tmp_path / "script.bsp").read_bytes() == saved.read_bytes()
+    raw = value.encode("utf-8", "surrogateescape")
+    assert raw in copy.read_bytes() and raw + b" \xe8!" in saved.read_bytes()
 
 
 def test_undo_replays_and_redo_restores(server, tmp_path):

@@ -130,7 +130,7 @@ def run_script(text: str, source: Path, out: Path) -> None:
     """Run an exported script of bspedit commands (`sh SCRIPT SOURCE OUT`) with this venv's
     bspedit first on PATH."""
     script = out.parent / f"{out.stem}.sh"
-    script.write_text(text)
+    script.write_bytes(text.encode("utf-8", "surrogateescape"))
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     done = subprocess.run(["sh", str(script), str(source), str(out)], capture_output=True,
                           text=True, env=env)

@@ -89,11 +89,8 @@ export function mount(root, app) {
     $("save-export-pane").style.display = "flex";
     $("save-export-title").textContent = form === "sh" ? "Script of bspedit commands (sh SCRIPT [MAP [OUT]])" : "Stripper config";
     $("save-export").textContent = text;
-    const link = $("save-download");
-    if (link.href) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([text], {type: "text/plain"}));
-    const stem = app.map.name.replace(/\.bsp$/i, "");
-    link.download = form === "sh" ? `${stem}_edits.sh` : `${stem}.cfg`;
+    // the download is the server's bytes (a value that is not UTF-8 stays as it is)
+    $("save-download").href = app.mapPath(`/script?form=${form}`);
   }
 
   $("save-as").addEventListener("click", () => {
