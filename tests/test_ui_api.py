@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, ROOT, run_cli
+from conftest import CORPUS, CORPUS_MAPS, ROOT, run_cli
 from ui_browser import UiServer, needs_ui, run_script
 
 pytestmark = needs_ui
@@ -126,6 +126,27 @@ def test_script_gives_the_same_bytes(server, tmp_path, source):
     world_pairs = dict(api.entities()[world]["keys"])
     assert world_pairs["message"] == "édité par la page" and world_pairs["_note"] == "B"
     assert world_pairs["from_stripper"] == "1"
+
+
+@pytest.mark.parametrize("source", CORPUS_MAPS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_corpus_map_opens_edits_and_saves_as_its_script(server, tmp_path, source):
+    """Every map of the corpus (the fast run: a few of each family): its entities as the
+    library reads them, an unedited diff that says identical, and an edit of the first entity
+    plus a new one saved as the script writes them."""
+    from bspedit.bsp import Bsp
+
+    api, copy = open_copy(server, source, tmp_path)
+    with Bsp.open(copy) as bsp:
+        pairs = [e.pairs() for e in bsp.entities(lenient=True)]
+    answer = api.call("GET", "/entities")
+    assert [[tuple(p) for p in e["keys"]] for e in answer["entities"]] == pairs
+    assert api.call("GET", "/diff")["result"]["verdict"] == "identical"
+    api.edit(op="set_key", entity=0, key="_bspedit_ui", value="1")
+    api.edit(op="add_entity", keys=[["classname", "info_null"]])
+    saved = tmp_path / "page.bsp"
+    api.call("POST", "/save", {"output": str(saved)})
+    export_and_run(api, copy, tmp_path / "script.bsp")
+    assert (tmp_path / "script.bsp").read_bytes() == saved.read_bytes()
 
 
 def test_entity_text_that_is_not_utf8_goes_through_byte_for_byte(server, tmp_path):
