@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, ROOT, run_cli
-from ui_browser import UiServer, needs_ui
+from conftest import CORPUS, CORPUS_MAPS, ROOT, run_cli
+from ui_browser import UiServer, needs_ui, run_script
 
 pytestmark = needs_ui
 DEMO = ROOT / "docs" / "examples" / "demo.bsp"
@@ -54,7 +54,8 @@ class Api:
     def call(self, method: str, path: str, body: object = None, *, status: int = 200) -> dict:
         data = None if body is None else json.dumps(body).encode()
         code, raw, _ = self.server.request(method, f"/api/maps/{self.id}{path}", body=data)
-        answer = json.loads(raw) if raw.startswith(b"{") else {"text": raw.decode()}
+        answer = json.loads(raw) if raw.startswith(b"{") else \
+            {"text": raw.decode("utf-8", "surrogateescape")}
         assert code == status, (code, answer)
         return answer
 
@@ -80,14 +81,8 @@ def index_of(entities: list[dict], classname: str) -> int:
     return next(e["index"] for e in entities if e["classname"] == classname)
 
 
-def run_script(api: Api, source: Path, out: Path) -> None:
-    script = api.call("GET", "/script?form=sh")["text"]
-    path = out.parent / "edits.sh"
-    path.write_text(script)
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["sh", str(path), str(source), str(out)], capture_output=True,
-                          text=True, env=env)
-    assert done.returncode == 0, (script, done.stderr)
+def export_and_run(api: Api, source: Path, out: Path) -> None:
+    run_script(api.call("GET", "/script?form=sh")["text"], source, out)
 
 
 @pytest.mark.parametrize("source", [DEMO, SOURCE, QUAKE3], ids=["quake1", "source", "quake3"])
@@ -124,13 +119,54 @@ def test_script_gives_the_same_bytes(server, tmp_path, source):
     assert result["save"]["written"] and result["save"]["target"] == str(saved)
     assert copy.read_bytes() == original        # saved elsewhere: the map is untouched
     by_script = tmp_path / "script.bsp"
-    run_script(api, copy, by_script)
+    export_and_run(api, copy, by_script)
     assert by_script.read_bytes() == saved.read_bytes()
     final = {tuple(map(tuple, e["keys"])) for e in api.entities()}
     assert (("classname", "info_target"), ("targetname", "from_stripper")) in final
     world_pairs = dict(api.entities()[world]["keys"])
     assert world_pairs["message"] == "édité par la page" and world_pairs["_note"] == "B"
     assert world_pairs["from_stripper"] == "1"
+
+
+@pytest.mark.parametrize("source", CORPUS_MAPS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_corpus_map_opens_edits_and_saves_as_its_script(server, tmp_path, source):
+    """Every map of the corpus (the fast run: a few of each family): its entities as the
+    library reads them, an unedited diff that says identical, and an edit of the first entity
+    plus a new one saved as the script writes them."""
+    from bspedit.bsp import Bsp
+
+    api, copy = open_copy(server, source, tmp_path)
+    with Bsp.open(copy) as bsp:
+        pairs = [e.pairs() for e in bsp.entities(lenient=True)]
+    answer = api.call("GET", "/entities")
+    assert [[tuple(p) for p in e["keys"]] for e in answer["entities"]] == pairs
+    assert api.call("GET", "/diff")["result"]["verdict"] == "identical"
+    api.edit(op="set_key", entity=0, key="_bspedit_ui", value="1")
+    api.edit(op="add_entity", keys=[["classname", "info_null"]])
+    saved = tmp_path / "page.bsp"
+    api.call("POST", "/save", {"output": str(saved)})
+    export_and_run(api, copy, tmp_path / "script.bsp")
+    assert (tmp_path / "script.bsp").read_bytes() == saved.read_bytes()
+
+
+def test_entity_text_that_is_not_utf8_goes_through_byte_for_byte(server, tmp_path):
+    """A GoldSrc map whose entity text holds Latin-1 bytes: the page reads them (as lone
+    surrogates in ASCII JSON), its raw text comes back unchanged, and an edit of such a value
+    saves what its script writes (the script carries the bytes as they are)."""
+    api, copy = open_copy(server, CORPUS / "goldsrc" / "plague_zm_303.bsp", tmp_path)
+    entities = api.entities()
+    odd = next(e for e in entities for k, v in e["keys"] if not v.isascii()
+               and any(0xDC80 <= ord(c) <= 0xDCFF for c in v))
+    key, value = next((k, v) for k, v in odd["keys"] if not v.isascii())
+    text = api.call("GET", "/entities/text")["text"]
+    api.edit(op="replace_entity_text", text=text)
+    api.edit(op="set_key", entity=odd["index"], key=key, value=value + " \udce8!")
+    saved = tmp_path / "page.bsp"
+    api.call("POST", "/save", {"output": str(saved)})
+    export_and_run(api, copy, tmp_path / "script.bsp")
+    assert (tmp_path / "script.bsp").read_bytes() == saved.read_bytes()
+    raw = value.encode("utf-8", "surrogateescape")
+    assert raw in copy.read_bytes() and raw + b" \xe8!" in saved.read_bytes()
 
 
 def test_undo_replays_and_redo_restores(server, tmp_path):

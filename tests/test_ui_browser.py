@@ -5,16 +5,14 @@ edits survive; 10,000 entities scroll and filter in well under a second. Skips w
 ui extra, selenium, chromium or chromedriver. BSPEDIT_UI_SCREENSHOTS=DIR saves the views."""
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import CORPUS, ROOT, run_cli
-from ui_browser import UiServer, browser, by_testid, needs_browser, open_page, screenshot, wait
+from ui_browser import (UiServer, browser, by_testid, needs_browser, open_page, run_script,
+                        screenshot, wait)
 
 try:
     from selenium.webdriver.common.keys import Keys
@@ -113,117 +111,118 @@ def edit_new_key(driver, key, value):
 
 
 def value_input(driver, key):
-    from selenium.webdriver.common.by import By
+    return driver.find_element("css selector",
+                               f'#ent-editor tr[data-key="{key}"] [data-testid="ent-value"]')
 
-    return driver.find_element(By.CSS_SELECTOR, f'#ent-editor tr[data-key="{key}"] input[data-testid="ent-value"]')
 
-
-def run_script(text: str, source: Path, out: Path) -> None:
-    script = out.parent / f"{out.stem}.sh"
-    script.write_text(text)
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["sh", str(script), str(source), str(out)], capture_output=True,
-                          text=True, env=env)
-    assert done.returncode == 0, (text, done.stderr)
+def value_of(driver, key):
+    return value_input(driver, key).get_attribute("value")
 
 
 def test_edit_patch_and_save_as_the_script_does(browser, server, maps, tmp_path):
     """On each map: filter, select, add and edit a key, undo and redo with the keyboard,
     preview a Stripper config (nothing applied), apply it, save to a new file; the file is
-    what the exported script writes, and the opened map is unchanged."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
+    what the exported script writes, and the opened map is unchanged. On the Quake map also
+    duplicate, delete and edit the raw text, and take the screenshots."""
     open_page(browser, server)
     for kind in ("source", "quake"):
-        if kind not in maps:
-            continue
-        original = maps[kind].read_bytes()
-        choose_map(browser, maps[kind].name)
-        by_testid(browser, "tab-entities").click()
-        set_filter(browser, "ent-filter-class", "worldspawn")
-        wait(browser, lambda d: len(row_indices(d)) == 1)
-        (world,) = row_indices(browser)
-        browser.find_element("css selector", "#ent-table .vrow").click()
-        wait(browser, lambda d: by_testid(d, "ent-editor").text.startswith(f"entity {world}"))
-        edit_new_key(browser, "comment", "from the browser")
-        wait_pending(browser, 1)
-        wait(browser, lambda d: value_input(d, "comment").get_attribute("value") == "from the browser")
-        value_input(browser, "comment").send_keys(Keys.CONTROL, "a")
-        value_input(browser, "comment").send_keys("edited in the browser" + Keys.ENTER)
-        wait_pending(browser, 2)
-        if kind == "quake":
-            screenshot(browser, "entities")
-        # Ctrl+Z / Ctrl+Y outside a text field
+        if kind in maps:
+            edit_patch_and_save(browser, maps[kind], tmp_path / kind, more=kind == "quake")
+
+
+def edit_patch_and_save(browser, path: Path, folder: Path, *, more: bool) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    def keys(*words: str) -> None:
+        chain = ActionChains(browser)
+        for word in words:
+            chain = chain.key_down(word[0]).send_keys(word[1:]).key_up(word[0]) \
+                if len(word) > 1 and word[0] in (Keys.CONTROL, Keys.ALT) else chain.send_keys(word)
+        chain.perform()
+
+    folder.mkdir()
+    original = path.read_bytes()
+    choose_map(browser, path.name)
+    by_testid(browser, "tab-entities").click()
+    set_filter(browser, "ent-filter-class", "worldspawn")
+    wait(browser, lambda d: len(row_indices(d)) == 1)
+    (world,) = row_indices(browser)
+    browser.find_element("css selector", "#ent-table .vrow").click()
+    wait(browser, lambda d: by_testid(d, "ent-editor").text.startswith(f"entity {world}"))
+    edit_new_key(browser, "comment", "from the browser")
+    wait_pending(browser, 1)
+    wait(browser, lambda d: value_of(d, "comment") == "from the browser")
+    value_input(browser, "comment").send_keys(Keys.CONTROL, "a")
+    value_input(browser, "comment").send_keys("edited in the browser" + Keys.ENTER)
+    wait_pending(browser, 2)
+    if more:
+        screenshot(browser, "entities")
+    by_testid(browser, "ent-table").click()     # Ctrl+Z / Ctrl+Y outside a text field
+    keys(Keys.CONTROL + "z")
+    wait_pending(browser, 1)
+    wait(browser, lambda d: value_of(d, "comment") == "from the browser")
+    keys(Keys.CONTROL + "y")
+    wait_pending(browser, 2)
+    wait(browser, lambda d: value_of(d, "comment") == "edited in the browser")
+    set_filter(browser, "ent-filter-class", "")     # a value filter, as a regex
+    by_testid(browser, "ent-filter-regex").click()
+    set_filter(browser, "ent-filter-value", "^edited in the b.owser$")
+    wait(browser, lambda d: row_indices(d) == [world])
+    by_testid(browser, "ent-filter-regex").click()
+    set_filter(browser, "ent-filter-value", "")
+    count = 2
+    if more:    # duplicate and delete, and the raw text of the lump
         by_testid(browser, "ent-table").click()
-        ActionChains(browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
-        wait_pending(browser, 1)
-        wait(browser, lambda d: value_input(d, "comment").get_attribute("value") == "from the browser")
-        ActionChains(browser).key_down(Keys.CONTROL).send_keys("y").key_up(Keys.CONTROL).perform()
-        wait_pending(browser, 2)
-        wait(browser, lambda d: value_input(d, "comment").get_attribute("value") == "edited in the browser")
-        # a value filter, as a regex
-        set_filter(browser, "ent-filter-class", "")
-        by_testid(browser, "ent-filter-regex").click()
-        set_filter(browser, "ent-filter-value", "^edited in the b.owser$")
-        wait(browser, lambda d: row_indices(d) == [world])
-        by_testid(browser, "ent-filter-regex").click()
-        set_filter(browser, "ent-filter-value", "")
-        if kind == "quake":     # duplicate and delete, and the raw text of the lump
-            count = len(js(browser, "return window.bspeditApp.edits.edits"))
-            by_testid(browser, "ent-table").click()
-            browser.find_element("css selector", f'#ent-table .vrow[data-index="{world + 1}"]').click()
-            by_testid(browser, "ent-duplicate").click()
-            wait_pending(browser, count + 1)
-            by_testid(browser, "ent-delete").click()       # the copy, selected once made
-            wait_pending(browser, count + 2)
-            by_testid(browser, "ent-raw-toggle").click()
-            raw = by_testid(browser, "ent-raw-text")
-            wait(browser, lambda d: "bspedit demo map" in raw.get_attribute("value"))
-            js(browser, "arguments[0].value = arguments[0].value.replace("
-                        "'bspedit demo map', 'edited as text')", raw)
-            by_testid(browser, "ent-raw-apply").click()
-            wait_pending(browser, count + 3)
-            by_testid(browser, "ent-raw-toggle").click()
-            added = 3
-        else:
-            added = 0
-        # Patch: preview changes nothing, apply is one edit
-        ActionChains(browser).key_down(Keys.ALT).send_keys("5").key_up(Keys.ALT).perform()
-        wait(browser, lambda d: by_testid(d, "view-patch").is_displayed())
-        config = by_testid(browser, "patch-config")
-        config.clear()
-        js(browser, "arguments[0].value = arguments[1]", config, CONFIG)
-        by_testid(browser, "patch-preview").click()
-        wait(browser, lambda d: by_testid(d, "patch-counts").text == "0 removed, 1 added, 1 changed")
-        assert pending(browser) == 2 + added
-        if kind == "quake":
-            for element in browser.find_elements("css selector", "#patch-result details"):
-                element.click()
-            screenshot(browser, "patch")
-        by_testid(browser, "patch-apply").click()
-        wait_pending(browser, 3 + added)
-        # Save: the diff, then a new file; the script of the edits writes the same bytes
-        by_testid(browser, "tab-save").click()
-        wait(browser, lambda d: "added entity" in by_testid(d, "save-diff").text)
-        saved = tmp_path / f"{kind}-page.bsp"
-        output = by_testid(browser, "save-output")
-        output.clear()
-        output.send_keys(str(saved))
-        by_testid(browser, "save-as").click()
-        wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
-        by_testid(browser, "save-script").click()
-        wait(browser, lambda d: by_testid(d, "save-export").text.startswith("#!/bin/sh"))
-        script = js(browser, "return document.querySelector('#save-export').textContent")
-        if kind == "quake":
-            screenshot(browser, "save")
-        assert maps[kind].read_bytes() == original
-        by_script = tmp_path / f"{kind}-script.bsp"
-        run_script(script, maps[kind], by_script)
-        assert by_script.read_bytes() == saved.read_bytes()
-        query = run_cli("ent", "query", saved, "--where", "targetname=added_by_the_page")
-        assert query.returncode == 0
-        if kind == "quake":
-            assert b'"message" "edited as text"' in saved.read_bytes()
+        browser.find_element("css selector", f'#ent-table .vrow[data-index="{world + 1}"]').click()
+        by_testid(browser, "ent-duplicate").click()
+        wait_pending(browser, count + 1)
+        by_testid(browser, "ent-delete").click()       # the copy, selected once made
+        wait_pending(browser, count + 2)
+        by_testid(browser, "ent-raw-toggle").click()
+        raw = by_testid(browser, "ent-raw-text")
+        wait(browser, lambda d: "bspedit demo map" in raw.get_attribute("value"))
+        js(browser, "arguments[0].value = arguments[0].value.replace("
+                    "'bspedit demo map', 'edited as text')", raw)
+        by_testid(browser, "ent-raw-apply").click()
+        count += 3
+        wait_pending(browser, count)
+        by_testid(browser, "ent-raw-toggle").click()
+    # Patch: preview changes nothing, apply is one edit
+    keys(Keys.ALT + "5")
+    wait(browser, lambda d: by_testid(d, "view-patch").is_displayed())
+    config = by_testid(browser, "patch-config")
+    js(browser, "arguments[0].value = arguments[1]", config, CONFIG)
+    by_testid(browser, "patch-preview").click()
+    wait(browser, lambda d: by_testid(d, "patch-counts").text == "0 removed, 1 added, 1 changed")
+    assert pending(browser) == count
+    if more:
+        for element in browser.find_elements("css selector", "#patch-result details"):
+            element.click()
+        screenshot(browser, "patch")
+    by_testid(browser, "patch-apply").click()
+    wait_pending(browser, count + 1)
+    # Save: the diff, then a new file; the script of the edits writes the same bytes
+    by_testid(browser, "tab-save").click()
+    wait(browser, lambda d: "added entity" in by_testid(d, "save-diff").text)
+    saved = folder / "page.bsp"
+    output = by_testid(browser, "save-output")
+    output.clear()
+    output.send_keys(str(saved))
+    by_testid(browser, "save-as").click()
+    wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
+    by_testid(browser, "save-script").click()
+    wait(browser, lambda d: by_testid(d, "save-export").text.startswith("#!/bin/sh"))
+    script = js(browser, "return document.querySelector('#save-export').textContent")
+    if more:
+        screenshot(browser, "save")
+    assert path.read_bytes() == original
+    by_script = folder / "script.bsp"
+    run_script(script, path, by_script)
+    assert by_script.read_bytes() == saved.read_bytes()
+    query = run_cli("ent", "query", saved, "--where", "targetname=added_by_the_page")
+    assert query.returncode == 0
+    if more:
+        assert b'"message" "edited as text"' in saved.read_bytes()
 
 
 def test_a_map_changed_on_disk_is_refused_and_its_edits_survive(browser, server, maps, tmp_path):
@@ -255,9 +254,42 @@ def test_a_map_changed_on_disk_is_refused_and_its_edits_survive(browser, server,
     output = by_testid(browser, "save-output")
     output.clear()
     output.send_keys(str(elsewhere))
+    assert leaving_is_warned(browser)
     by_testid(browser, "save-as").click()
     wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
     assert b'"comment" "mine"' in elsewhere.read_bytes()
+    assert not leaving_is_warned(browser)     # saved: nothing would be lost
+
+
+def leaving_is_warned(driver) -> bool:
+    """Whether the page asks before it is left (a beforeunload it cancels)."""
+    return js(driver, "return !window.dispatchEvent(new Event('beforeunload', "
+                      "{cancelable: true}))")
+
+
+def test_a_chosen_file_opens_as_an_uploaded_copy(browser, server, tmp_path):
+    """A file chosen on the page is uploaded and opened as a copy: edited, it saves only to a
+    new file (Save in place is off), and the chosen file is untouched."""
+    chosen = tmp_path / "chosen.bsp"
+    shutil.copyfile(DEMO, chosen)
+    open_page(browser, server)
+    by_testid(browser, "open-file").send_keys(str(chosen))
+    wait(browser, lambda d: js(d, "return document.querySelector('#map-select')"
+                                  ".selectedOptions[0].text").startswith("chosen.bsp"))
+    wait(browser, lambda d: loaded(d) is not None)
+    browser.find_element("css selector", "#ent-table .vrow").click()
+    edit_new_key(browser, "comment", "uploaded")
+    wait_pending(browser, 1)
+    by_testid(browser, "tab-save").click()
+    assert not by_testid(browser, "save-in-place").is_enabled()
+    out = tmp_path / "from-upload.bsp"
+    output = by_testid(browser, "save-output")
+    output.clear()
+    output.send_keys(str(out))
+    by_testid(browser, "save-as").click()
+    wait(browser, lambda d: by_testid(d, "save-result").text.startswith("wrote"))
+    assert b'"comment" "uploaded"' in out.read_bytes()
+    assert chosen.read_bytes() == DEMO.read_bytes()
 
 
 @pytest.fixture(scope="module")

@@ -126,6 +126,17 @@ class UiServer:
         self.stop()
 
 
+def run_script(text: str, source: Path, out: Path) -> None:
+    """Run an exported script of bspedit commands (`sh SCRIPT SOURCE OUT`) with this venv's
+    bspedit first on PATH."""
+    script = out.parent / f"{out.stem}.sh"
+    script.write_bytes(text.encode("utf-8", "surrogateescape"))
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    done = subprocess.run(["sh", str(script), str(source), str(out)], capture_output=True,
+                          text=True, env=env)
+    assert done.returncode == 0, (text, done.stderr)
+
+
 def make_driver() -> Any:
     """A headless Chromium (1280x860) driven by chromedriver."""
     from selenium import webdriver

@@ -7,6 +7,7 @@ on the state the edit applies to, so replaying it always edits the same entity.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BspError
@@ -37,14 +38,11 @@ class Selector:
         if not 0 <= index < len(entities):
             raise UiError(400, "bad_input", f"no entity {index} (the map has {len(entities)})")
         entity = entities[index]
-        for keys in (*_NAMING, None):
-            where = entity.pairs() if keys is None else \
-                [(key, entity[key]) for key in keys if key in entity]
-            if not where or keys is not None and len(where) < len(keys) or \
-                    any("=" in key or not key for key, _ in where):
-                continue
-            found = lump.find(where)
-            if len(found) == 1 and found[0] is entity:
+        candidates = [[(key, entity[key]) for key in keys] for keys in _NAMING
+                      if all(key in entity for key in keys)] + [entity.pairs()]
+        for where in candidates:     # `--where KEY=VALUE`: a KEY holding '=' cannot be said
+            if where and all(key and "=" not in key for key, _ in where) and \
+                    lump.find(where) == [entity]:
                 return cls(where, index)
         return cls(None, index)
 
@@ -100,7 +98,8 @@ def _check_text(*texts: str) -> None:
             raise UiError(400, "bad_input", f"{text!r}: a key or value cannot hold '\"' or NUL")
 
 
-def _census_kept(lump: EntityLump, change: Any, what: str, force: bool) -> None:
+def _census_kept(lump: EntityLump, change: Callable[[EntityLump], object], what: str,
+                 force: bool) -> None:
     """Refuse (409) an edit that would leave no entity or no worldspawn, as the verbs do
     without --force: tried on a copy of the entity text."""
     from ..lumps.entities import EntityLump as Lump

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from .edits import script, stripper_config
@@ -57,8 +57,10 @@ def routes(session: Session) -> list[Route]:
                 name = f"{opened.name.rsplit('.', 1)[0]}.cfg"
             else:
                 raise UiError(400, "bad_input", f"unknown form {form!r} (sh or stripper)")
-        return PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{_safe(name)}"'})
+        # bytes: a value that is not UTF-8 goes into the script as the bytes it is
+        return Response(text.encode("utf-8", "surrogateescape"),
+                        media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{_safe(name)}"'})
 
     def preview(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         from .entity_edits import stripper_preview

@@ -48,34 +48,38 @@ class OpenMap:
         self.revision = 0           # counts every change of the edits (the page's freshness)
         self.saved_revision = 0     # the revision last saved (the page warns before leaving)
         self.lenient: bool | None = None   # entity text read leniently (found on first read)
-        self.fingerprint = _fingerprint(path)
+        self.fingerprint = _fingerprint(path)   # the file as opened (or last saved in place)
         self._state: Bsp | None = Bsp.open(path)       # the file with `_applied` edits
         self._applied = 0
+        # the file the state was opened from (None: it was gone)
+        self._built: tuple[int, int, int, str] | None = self.fingerprint
         family = self._state.family
         self.kind = {"family": family.key, "title": family.title,
                      "version": self._state.header.version}
 
     # the state ------------------------------------------------------------------------------
     def changed_on_disk(self) -> bool:
+        """Whether the file changed (or went) since it was opened or saved in place."""
+        return self._current() != self.fingerprint
+
+    def _current(self) -> tuple[int, int, int, str] | None:
         try:
-            return _fingerprint(self.path) != self.fingerprint
+            return _fingerprint(self.path)
         except OSError:
-            return True
+            return None
 
     def state(self) -> Bsp:
-        """The map with every pending edit applied (replayed from a fresh open when needed:
-        after an undo, a failed edit, or a change on disk)."""
-        if self._state is not None and self._applied == len(self.edits) and \
-                not self.changed_on_disk():
-            return self._state
-        if self._state is not None and self._applied < len(self.edits) and \
-                not self.changed_on_disk():
+        """The map with every pending edit applied: kept between requests, the edits not yet
+        applied to it applied; replayed from a fresh open after an undo, a failed edit, or a
+        change of the file on disk."""
+        current = self._current()
+        if self._state is not None and current == self._built:
             for edit in self.edits[self._applied:]:
                 self._apply(edit)
             return self._state
         self._drop_state()
         state = Bsp.open(self.path)
-        self._state, self._applied = state, 0
+        self._state, self._applied, self._built = state, 0, current
         for edit in self.edits:
             self._apply(edit)
         return state

@@ -26,9 +26,17 @@ class UiError(Exception):
         self.status, self.kind, self.message = status, kind, message
 
 
+class Json(JSONResponse):
+    """JSON in ASCII: entity text that is not UTF-8 reaches the page as lone surrogates
+    (`\\udcXX`, as `bspedit.lumps.entities.decode` gives it), which UTF-8 cannot encode, and
+    comes back the same way, byte for byte."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
 def error(status: int, kind: str, message: str) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": {"kind": kind, "message": message}},
-                        status_code=status)
+    return Json({"ok": False, "error": {"kind": kind, "message": message}}, status_code=status)
 
 
 def route(path: str, handler: Handler, *, methods: tuple[str, ...] = ("GET",),
@@ -59,7 +67,7 @@ def route(path: str, handler: Handler, *, methods: tuple[str, ...] = ("GET",),
             return error(500, "internal", _line(f"internal error ({type(exc).__name__}: {exc})"))
         if isinstance(result, Response):
             return result
-        return JSONResponse({"ok": True, **result})
+        return Json({"ok": True, **result})
     return Route(path, endpoint, methods=list(methods))
 
 

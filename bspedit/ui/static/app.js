@@ -54,6 +54,7 @@ export const app = {
     return data;
   },
   mapPath(suffix = "") {
+    if (!app.map) throw new ApiError(0, "no_map", "open a map first: type its path, or Upload…");
     return `/api/maps/${encodeURIComponent(app.map.id)}${suffix}`;
   },
 
@@ -252,4 +253,5 @@ wireHeader();
 await mountViews();
 app.showView("entities");
 await app.attempt(() => app.refreshMaps());
+if (!app.maps.length) app.status("no map open: type a map's path and Open, or Upload… a file");
 document.body.dataset.ready = "1";

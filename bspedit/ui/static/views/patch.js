@@ -8,7 +8,7 @@ export function mount(root, app) {
       <button id="patch-preview" data-testid="patch-preview" class="primary" title="Ctrl+Enter">Preview</button>
       <button id="patch-apply" data-testid="patch-apply">Apply</button>
       <label title="apply what bspedit patch refuses without --force (a run that leaves no worldspawn, a destructive filter)"><input type="checkbox" id="patch-force" data-testid="patch-force"> force</label>
-      <label class="button">Load .cfg… <input type="file" id="patch-file" data-testid="patch-file" accept=".cfg,.txt" hidden></label>
+      <label class="button">Load .cfg… <input type="file" id="patch-file" data-testid="patch-file" accept=".cfg,.txt" class="offscreen"></label>
       <span id="patch-summary" data-testid="patch-summary" class="dim"></span>
     </div>
     <div class="split">
@@ -77,7 +77,6 @@ export function mount(root, app) {
   }
 
   async function preview() {
-    if (!app.map) return;
     const data = await app.api(app.mapPath("/stripper/preview"), {
       method: "POST", body: {config: $("patch-config").value, force: $("patch-force").checked}});
     show(data);

@@ -63,6 +63,7 @@ export function mount(root, app) {
   }
 
   async function save(output) {
+    if (!app.map) return failed({message: "open a map first"});
     const data = await app.api(app.mapPath("/save"), {method: "POST", body: {
       output, keep_checksum: $("save-keep-checksum").checked}});
     const s = data.save;
@@ -88,11 +89,8 @@ export function mount(root, app) {
     $("save-export-pane").style.display = "flex";
     $("save-export-title").textContent = form === "sh" ? "Script of bspedit commands (sh SCRIPT [MAP [OUT]])" : "Stripper config";
     $("save-export").textContent = text;
-    const link = $("save-download");
-    if (link.href) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([text], {type: "text/plain"}));
-    const stem = app.map.name.replace(/\.bsp$/i, "");
-    link.download = form === "sh" ? `${stem}_edits.sh` : `${stem}.cfg`;
+    // the download is the server's bytes (a value that is not UTF-8 stays as it is)
+    $("save-download").href = app.mapPath(`/script?form=${form}`);
   }
 
   $("save-as").addEventListener("click", () => {
@@ -101,6 +99,7 @@ export function mount(root, app) {
     save(output).catch(failed);
   });
   $("save-in-place").addEventListener("click", () => {
+    if (!app.map) return failed({message: "open a map first"});
     if (confirm(`Write ${app.edits.edits.length} edit(s) into ${app.map.path}?`)) save(null).catch(failed);
   });
   $("save-script").addEventListener("click", () => exportAs("sh").catch(failed));
