@@ -7,17 +7,15 @@ pictures)."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
 from ui_browser import browser  # noqa: F401 - the fixture
-from ui_browser import UiServer, by_testid, needs_browser, open_page, screenshot, wait
+from ui_browser import (UiServer, by_testid, needs_browser, open_page, run_script, screenshot,
+                        wait)
 
 pytestmark = needs_browser
 # the project's own maps and content (the screenshots go in the docs)
@@ -156,12 +154,7 @@ def test_pack_files_remove_one_and_save_as_the_script(page, maps, tmp_path):
                          "{method: 'POST', body: {output: args[0]}});", str(saved))
     assert answer.get("ok"), answer
     text = shell(page, "return await app.api(app.mapPath('/script?form=sh'), {text: true});")
-    script = tmp_path / "edits.sh"
-    script.write_text(text)
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    done = subprocess.run(["sh", str(script), str(maps["tiny"]), str(scripted)],
-                          capture_output=True, text=True, env=env, check=False)
-    assert done.returncode == 0, done.stderr
+    run_script(text, maps["tiny"], scripted)
     assert saved.read_bytes() == scripted.read_bytes()
     assert maps["tiny"].read_bytes() == TINY.read_bytes()
 

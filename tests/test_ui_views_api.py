@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import struct
 
 import pytest
 
 from bspedit.bsp import Bsp
 from conftest import CORPUS, ROOT
-from test_ui_api import Api, open_copy, run_script
+from test_ui_api import Api, export_and_run, open_copy
 from ui_browser import UiServer, needs_ui
 
 pytestmark = needs_ui
@@ -63,7 +64,7 @@ def test_pak_and_strip_edits_give_the_scripts_bytes(server, tmp_path):
     assert headers["content-disposition"] == 'attachment; filename="data__x.bin"'
     saved, scripted = tmp_path / "page.bsp", tmp_path / "script.bsp"
     api.call("POST", "/save", {"output": str(saved)})
-    run_script(api, copy, scripted)
+    export_and_run(api, copy, scripted)
     assert saved.read_bytes() == scripted.read_bytes()
     assert copy.read_bytes() == original
     with Bsp.open(str(saved)) as bsp:
@@ -84,7 +85,7 @@ def test_add_then_remove_is_the_map_unchanged(server, tmp_path):
     api.edit(op="pak_remove", path="materials/x/gone.vmt")
     saved, scripted = tmp_path / "page.bsp", tmp_path / "script.bsp"
     api.call("POST", "/save", {"output": str(saved)})
-    run_script(api, copy, scripted)
+    export_and_run(api, copy, scripted)
     assert saved.read_bytes() == scripted.read_bytes() == copy.read_bytes()
 
 
@@ -95,19 +96,19 @@ def test_autopack_deps_and_audit(server, tmp_path):
     from conftest import run_cli
 
     api, copy = open_copy(server, CONTENT / "maps" / "dissenter.bsp", tmp_path)
-    game = {"game": str(CONTENT)}
+    game = {"game": os.path.relpath(CONTENT)}       # from where the server runs (this folder)
     deps = api.call("POST", "/pak/deps", game)
     expected = json.loads(run_cli("pak", "deps", copy, "--game", CONTENT, "--json").stdout)
     assert {k: v for k, v in deps.items() if k not in ("ok", "revision")} == expected["result"]
     audit = api.call("POST", "/pak/audit", game)
     assert audit["entries"] == len(api.call("GET", "/pak")["entries"])
     packed = api.edit(op="autopack", **game)
-    assert "--game=" in packed["edit"]["command"]
+    assert f"--game={CONTENT.resolve()}" in packed["edit"]["command"]    # the script's: anywhere
     after = {e["name"] for e in api.call("GET", "/pak")["entries"]}
     assert any(name.startswith("materials/skybox/madness_01") for name in after)
     saved, scripted = tmp_path / "page.bsp", tmp_path / "script.bsp"
     api.call("POST", "/save", {"output": str(saved)})
-    run_script(api, copy, scripted)
+    export_and_run(api, copy, scripted)
     assert saved.read_bytes() == scripted.read_bytes()
     api.call("POST", "/pak/deps", {"game": str(tmp_path)}, status=400)     # no gameinfo
     api.call("POST", "/pak/deps", {}, status=400)

@@ -162,9 +162,7 @@ def autopack(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
     from .views_pak import game
 
     _pak(bsp)
-    folder = field(params, "game", str, default="") or None
-    content = paths_field(params, "content")
-    vpk = paths_field(params, "vpk")
+    folder, content, vpk = game_fields(params)
     compress = field(params, "compress", bool, default=False)
     fs = game(folder, content, vpk)
     words: list[Word] = ["pak", "autopack", IN]
@@ -181,12 +179,21 @@ def autopack(bsp: Bsp, params: dict[str, Any], context: Context) -> Edit:
                 f"pak autopack from {where}", _output(words), apply)
 
 
-def paths_field(params: dict[str, Any], name: str) -> list[str]:
-    """A list of paths (blank ones dropped); 400 for anything but a list of strings."""
-    value = field(params, name, list, default=[])
-    if not all(isinstance(v, str) for v in value):
-        raise UiError(400, "bad_input", f"{name!r} must be a list of paths")
-    return [v for v in value if v.strip()]
+def game_fields(params: dict[str, Any]) -> tuple[str | None, list[str], list[str]]:
+    """The game folder, content folders and VPK files typed on the page, as absolute paths
+    (`~` expanded; relative to where `bspedit ui` runs, so the script names the same files
+    from anywhere); blank ones dropped. 400 for a value of the wrong type."""
+    def absolute(path: str) -> str:
+        return os.path.abspath(os.path.expanduser(path))
+
+    folder = field(params, "game", str, default="")
+    lists = []
+    for name in ("content", "vpk"):
+        value = field(params, name, list, default=[])
+        if not all(isinstance(v, str) for v in value):
+            raise UiError(400, "bad_input", f"{name!r} must be a list of paths")
+        lists.append([absolute(v) for v in value if v.strip()])
+    return (absolute(folder) if folder.strip() else None), lists[0], lists[1]
 
 
 @register("strip")

@@ -26,13 +26,6 @@ def _path(request: Request) -> str:
     return path
 
 
-def _game(body: dict[str, Any]) -> tuple[str | None, list[str], list[str]]:
-    from .pak_edits import paths_field
-
-    return (field(body, "game", str, default="") or None, paths_field(body, "content"),
-            paths_field(body, "vpk"))
-
-
 def _attachment(name: str) -> str:
     """A Content-Disposition naming the download `name` (its last part, ASCII only)."""
     base = os.path.basename(name.replace("\\", "/")) or "file"
@@ -96,20 +89,22 @@ def routes(session: Session) -> list[Route]:
 
     def deps(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         from ..features.pack.deps import deps as needs
+        from .pak_edits import game_fields
         from .snapshot import replayed
         from .views_pak import game
 
-        fs = game(*_game(body))
+        fs = game(*game_fields(body))
         with replayed(session.get(request.path_params["m"])) as (bsp, revision):
             _ = bsp.pakfile         # a map without a pakfile is refused, as by `pak deps`
             return {**needs(bsp, fs).to_dict(), "revision": revision}
 
     def audit(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         from ..features.pack.audit import audit as check
+        from .pak_edits import game_fields
         from .snapshot import replayed
         from .views_pak import game
 
-        fs = game(*_game(body))
+        fs = game(*game_fields(body))
         with replayed(session.get(request.path_params["m"])) as (bsp, revision):
             return {**check(bsp, fs).to_dict(), "revision": revision}
 

@@ -163,9 +163,6 @@ def game(game_dir: str | None, content: Sequence[str] = (), vpk: Sequence[str] =
     except ImportError:
         raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
                        "srctools==2.7.0)") from None
-    game_dir = game_dir or None
-    content = [c for c in content if c.strip()]
-    vpk = [v for v in vpk if v.strip()]
     if game_dir is None and not content:
         raise BspError("give the game: its folder (holding gameinfo.txt) or a folder of the "
                        "mod's materials/, models/, sound/...")
