@@ -12,6 +12,7 @@ import zipfile
 import pytest
 
 from bspedit.bsp import Bsp
+from bspedit.errors import BspError
 from bspedit.features.pack.rename import find_references, rename, renamed_value
 from bspedit.lumps.pakfile import pak_index
 from conftest import CORPUS, run_cli
@@ -168,3 +169,28 @@ def test_a_map_without_a_pakfile(tmp_path):
     done = run_cli("pak", "rename", copy, "a", "b", "--in-place")
     assert done.returncode == 2 and "maps have no pakfile" in done.stderr
     assert copy.read_bytes() == QUAKE.read_bytes()
+
+
+def test_a_console_pakfile_keeps_its_preload_section(tmp_path):
+    """XZP2 (Xbox 360): the renamed entry keeps its preload data; the map saved reads back
+    with a preload section that matches its directory."""
+    from conftest import CONSOLE_MAP
+
+    if not CONSOLE_MAP.exists():
+        pytest.skip("../shared/corpus-console not present")
+    out = tmp_path / "renamed.bsp"
+    with Bsp.open(str(CONSOLE_MAP)) as bsp:
+        pak = bsp.pakfile
+        assert not pak.compatible
+        entry = next(e for e in pak.entries if e.name.endswith(".vmt"))
+        data, names = pak.read(entry), [e.name for e in pak.entries]
+        with pytest.raises(BspError, match="preload section"):
+            pak.rename(pak.entries[0], "materials/preload.bin")
+        pak.rename(entry, "materials/renamed.vmt")
+        bsp.save(str(out))
+    with Bsp.open(str(out)) as bsp:
+        pak = bsp.pakfile
+        assert pak.preload_problem is None
+        assert [e.name for e in pak.entries] == \
+            [n if n != entry.name else "materials/renamed.vmt" for n in names]
+        assert pak.read("materials/renamed.vmt") == data
