@@ -38,7 +38,7 @@ def test_the_editing_verbs_are_the_ones_that_save():
         ["rewrite", "patch", "compress", "decompress", "ent import", "ent set", "ent delete-key",
          "ent add", "ent remove", "build", "lump replace", "lump strip", "lump merge", "props set",
          "props remove", "gamelump replace", "pak add", "pak addlist", "pak addfiles",
-         "pak remove", "pak repack", "pak autopack", "tex rename", "tex embed", "tex unembed",
+         "pak remove", "pak rename", "pak repack", "pak autopack", "tex rename", "tex embed", "tex unembed",
          "transform", "convert", "merge"])
     assert set(EDITING) <= set(ARGS)
 

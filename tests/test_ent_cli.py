@@ -125,3 +125,37 @@ def test_remove_and_delete_key(write_map, tmp_path):
     with Bsp.open(out) as bsp:
         lump = bsp.entities()
         assert len(lump) == 1 and lump.worldspawn.get("message") is None
+
+
+def test_index_occurrence_and_append_edit_one_pair_of_one_entity(tmp_path):
+    """`--index N` names an entity by place (with --where: those of them that match);
+    `set --occurrence N` sets the Nth pair with KEY, `set --append` adds one even when the
+    entity has KEY, `delete-key --occurrence N` deletes the Nth alone; refusals write nothing."""
+    from conftest import ROOT
+
+    demo, out = ROOT / "docs" / "examples" / "demo.bsp", tmp_path / "out.bsp"
+
+    def pairs(path, index):
+        with Bsp.open(path) as bsp:
+            return list(bsp.entities())[index].pairs()
+
+    before = pairs(demo, 1)
+    assert run_cli("ent", "set", demo, "--index", "1", "--append", "lip=9", "-o", out
+                   ).returncode == 0
+    assert pairs(out, 1) == before + [("lip", "9")]
+    assert run_cli("ent", "set", out, "--index", "1", "--occurrence", "2", "lip=10",
+                   "--in-place").returncode == 0
+    assert pairs(out, 1) == before + [("lip", "10")]
+    assert run_cli("ent", "delete-key", out, "--index", "1", "--occurrence", "1", "lip",
+                   "--in-place").returncode == 0
+    assert pairs(out, 1) == [p for p in before if p[0] != "lip"] + [("lip", "10")]
+    saved = out.read_bytes()
+    wrong = [(["set", "--index", "1", "--occurrence", "3", "lip=1"], 1, "fewer than 3"),
+             (["set", "--index", "99", "lip=1"], 2, "--index 99: the map has 22 entities"),
+             (["set", "lip=1"], 2, "say which entities: --where KEY=VALUE or --index N"),
+             (["set", "--index", "1", "--where", "classname=light", "lip=1"], 1, "no entity"),
+             (["set", "--index", "1", "--occurrence", "1", "--append", "lip=1"], 2, "--append")]
+    for words, code, message in wrong:
+        done = run_cli("ent", words[0], out, *words[1:], "--in-place")
+        assert done.returncode == code and message in done.stderr, (words, done.stderr)
+    assert out.read_bytes() == saved

@@ -477,3 +477,18 @@ def test_generated_tables_are_the_grammar():
         except _Unexpected:
             result = None
         assert result == ours, text
+
+
+def test_set_and_delete_one_occurrence_of_a_repeated_key():
+    lump = EntityLump.parse(b'{\n"classname" "logic_relay"\n"OnTrigger" "a,Kill,,0,-1"\n'
+                            b'"OnTrigger" "b,Kill,,0,-1"\n}\n\0')
+    entity = next(iter(lump))
+    entity.set("ontrigger", "c,Kill,,0,-1", occurrence=2)
+    assert entity.get_all("OnTrigger") == ["a,Kill,,0,-1", "c,Kill,,0,-1"]
+    with pytest.raises(KeyError):
+        entity.set("OnTrigger", "x", occurrence=3)
+    with pytest.raises(KeyError):
+        entity.set("missing", "x", occurrence=2)
+    assert entity.delete("OnTrigger", occurrence=3) == 0
+    assert entity.delete("OnTrigger", occurrence=1) == 1
+    assert lump.to_bytes() == (b'{\n"classname" "logic_relay"\n"OnTrigger" "c,Kill,,0,-1"\n}\n\0')

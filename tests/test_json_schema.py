@@ -144,6 +144,10 @@ RESULTS: dict[str, Any] = {
                 "save": SAVE},
     "pak extract": {"output": str, "entries": [str], "files": int, "bytes": int},
     "pak remove": {"removed": [str], "remaining": int, "save": SAVE},
+    "pak rename": {"old": str, "new": str, "texdata": [int], "save": SAVE,
+                   "references": Maybe({"materials": [{"path": str, "mentions": int}],
+                                        "keys": [{"entity": int, "key": str, "occurrence": int,
+                                                  "before": str, "after": str}]})},
     "pak repack": {"method": ("store", "lzma"), "reencoded": int, "kept": int,
                    "length_before": int, "length_after": int, "save": SAVE},
 }

@@ -11,7 +11,7 @@ from conftest import ROOT
 PACKAGE = ROOT / "bspedit"
 # lowest first; batch runs CLI command lines, so it sits beside the CLI
 LAYERS = [{"errors", "interrupts", "limits", "progress", "values"}, {"format"}, {"container"},
-          {"lumps"}, {"bsp"}, {"patching", "features"}, {"cli", "batch"}, {"__init__", "__main__"}]
+          {"lumps"}, {"bsp"}, {"patching", "features"}, {"cli", "batch", "ui"}, {"__init__", "__main__"}]
 
 
 def _modules() -> dict[str, Path]:

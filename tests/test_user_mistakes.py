@@ -61,6 +61,8 @@ VERBS: dict[str, tuple[list[str], str]] = {
     "pak addlist": (["pak", "addlist", "{map}", "{side}/list.txt"], "-o"),
     "pak addfiles": (["pak", "addfiles", "{map}", "materials/x/", "{side}/files.txt"], "-o"),
     "pak remove": (["pak", "remove", "{map}", "*.vhv"], "-o"),
+    "pak rename": (["pak", "rename", "{map}", "materials/maps/testmap/c0_384_96.vtf",
+                    "materials/maps/testmap/c1.vtf", "--references"], "-o"),
     "pak repack": (["pak", "repack", "{map}", "--store"], "-o"),
     "pak extract --to": (["pak", "extract", "{map}"], "--to"),
     "pak extract DIR": (["pak", "extract", "{map}"], "DIR"),

@@ -82,6 +82,7 @@ ARGS: dict[str, list[str]] = {
     "pak addfiles": ["{map}", "materials/mine/", "{addfiles}", "TARGET"],
     "pak extract": ["{map}", "{folder}/unpacked", "{pak_entry}"],
     "pak remove": ["{map}", "{pak_entry}", "TARGET"],
+    "pak rename": ["{map}", "{pak_entry}", "renamed/{pak_entry}", "--references", "TARGET"],
     "pak repack": ["{map}", "--compress", "TARGET"],
     "pak deps": ["{map}", "--game", "{game}"],
     "pak autopack": ["{map}", "--game", "{game}", "--allow-missing", "--exclude", "*.nav",
@@ -108,10 +109,16 @@ def _every_verb() -> dict[str, argparse.ArgumentParser]:
     return _verbs(build_parser(complete=True))
 
 
+# commands that serve until Ctrl-C instead of running on a map: tests/test_ui_*.py test `ui`
+SERVING = ("ui",)
+
+
 def _verbs(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     found = {}
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, command in commands.choices.items():
+        if name in SERVING:
+            continue
         inner = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
         if inner:
             found.update((f"{name} {verb}", sub) for verb, sub in inner[0].choices.items())

@@ -26,7 +26,7 @@ COMMANDS = {"info": "container", "rewrite": "container", "verify": "container", 
             "compress": "compression", "decompress": "compression", "each": "each",
             "stats": "stats", "dump": "dump", "build": "dump", "tex": "tex",
             "render": "render", "lightmaps": "lightmaps", "transform": "transform",
-            "convert": "transform", "merge": "merge"}
+            "convert": "transform", "merge": "merge", "ui": "ui"}
 SUMMARIES = {
     "info": "family, version and the lump table of a map",
     "rewrite": "parse a map and write it back",
@@ -36,7 +36,7 @@ SUMMARIES = {
     "lump": "lumps: list, show, extract, replace, export, strip, merge",
     "props": "static props (sprp): list, set, remove",
     "gamelump": "Source game lump members: list, extract, replace",
-    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, repack; "
+    "pak": "pakfile, as bspzip: list, add, addlist, addfiles, extract, remove, rename, repack; "
            "from the game's content: deps, autopack, audit",
     "patch": "apply Stripper:Source configs to the entity lump, or --lint them",
     "diff": "lumps, entities and pakfile entries that differ, and whether the content is the "
@@ -54,6 +54,8 @@ SUMMARIES = {
     "transform": "move a Quake 1, GoldSrc or Quake 2 map (--shift X,Y,Z)",
     "convert": "change the container: Quake 1 BSP 29, BSP2, 2PSB; GoldSrc, Blue Shift",
     "merge": "join Quake 1, GoldSrc or Quake 2 maps whose bounds do not overlap",
+    "ui": "open maps in the browser: a local web app to see, edit, patch and save them "
+          "(the ui extra)",
 }
 _VALUED = ("--max-lump-size", "--max-entity-size", "--max-extract-size")
 _OUTPUTS = ("output", "to", "directory")      # the arguments naming what a command writes

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from ..bsp import Bsp
+from ..features.facts import describe
 from . import SUMMARIES
 from .common import add_output, add_verb, set_result, save
 
@@ -16,29 +16,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_output(rewrite)
 
     add_verb(commands, run_verify, "verify", help=SUMMARIES["verify"])
-
-
-def describe(bsp: Bsp) -> dict[str, Any]:
-    """Everything `info` shows, as plain data."""
-    from ..format.bspx import bspx_directory
-    from ..features.compression import end_padded
-    from ..features.facts import lump_row
-
-    lumps = [lump_row(bsp, lump) for lump in bsp.lumps]
-    gaps = [{"start": g.start, "end": g.end, "length": g.length, "kind": g.kind,
-             "zero": bsp.read_range(g.start, g.end).strip(b"\0") == b""} for g in bsp.layout.gaps]
-    tail = bsp.layout.tail
-    bspx = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
-    return {"family": bsp.family.key, "title": bsp.family.title,
-            "ident": bsp.header.ident.decode("latin-1"), "version": bsp.header.version,
-            "byte_order": "big" if bsp.header.big_endian else "little",
-            "revision": bsp.header.revision,
-            "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
-            "size": bsp.size, "header_size": bsp.header.size, "lumps": lumps, "gaps": gaps,
-            "trailing_bytes": tail.length if tail else 0,
-            "end_padded_1k": end_padded(bsp),
-            "bspx_lumps": [{"name": e.name.rstrip(b"\0").decode("latin-1"), "offset": e.offset,
-                            "length": e.length} for e in bspx.lumps] if bspx else []}
 
 
 def run_info(args: argparse.Namespace) -> int:

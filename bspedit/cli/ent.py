@@ -40,7 +40,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_output(imp)
 
     query = add_verb(verbs, run_query, "query", help="print the entities matching every --where")
-    _add_where(query, required=False)
+    _add_where(query)
     _add_lenient(query)
 
     edits = {
@@ -52,10 +52,23 @@ def register(commands: argparse._SubParsersAction) -> None:
     for verb, (text, takes_pairs) in edits.items():
         parser = add_verb(verbs, run_edit, verb, help=text)
         if verb != "add":
-            _add_where(parser, required=True)
+            _add_where(parser)
+            parser.add_argument("--index", action="append", type=int, default=[], metavar="N",
+                                help="the entity at index N (0 is the first, as `ent query` "
+                                     "and `ent export` number them); repeat for several; "
+                                     "with --where, those of them that match")
         if takes_pairs or verb == "add":
             metavar = "KEY" if verb == "delete-key" else "KEY=VALUE"
             parser.add_argument("items", nargs="+", metavar=metavar)
+        if verb in ("set", "delete-key"):
+            parser.add_argument("--occurrence", type=int, metavar="N",
+                                help="only the Nth pair with KEY (1 is the first): another "
+                                     "output of the same name; refused (exit 1) when an "
+                                     "entity has fewer")
+        if verb == "set":
+            parser.add_argument("--append", action="store_true",
+                                help="add the pair even when the entity has KEY (another "
+                                     "output of the same name)")
         _add_lenient(parser)
         if verb != "add":
             _add_force(parser, "apply an edit that leaves no entity or no worldspawn")
@@ -66,8 +79,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     ent_logic.register(verbs)
 
 
-def _add_where(parser: argparse.ArgumentParser, required: bool) -> None:
-    parser.add_argument("--where", action="append", default=[], required=required,
+def _add_where(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--where", action="append", default=[],
                         metavar="KEY=VALUE", help="match entities whose KEY equals VALUE "
                         "(case-insensitive); repeat to require several")
     parser.add_argument("--match", choices=MODES, default="exact",
@@ -97,12 +110,6 @@ def _pair(text: str) -> tuple[str, str]:
     return key, value
 
 
-def _split_terminator(text: bytes) -> tuple[bytes, bytes]:
-    """Entity text and its terminator: the NUL that ends the lump and anything after it."""
-    end = text.find(b"\0")
-    return (text, b"") if end < 0 else (text[:end], text[end:])
-
-
 def _ent_path(map_path: str) -> str:
     """MAP.ent: the map's path with .ent for its suffix (pathlib loads here: the edit verbs
     do without it, start-up time)."""
@@ -112,8 +119,10 @@ def _ent_path(map_path: str) -> str:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from ..lumps.entities import split_terminator
+
     with Bsp.open(args.map) as bsp:
-        text, terminator = _split_terminator(bsp.entities(lenient=True).to_bytes())
+        text, terminator = split_terminator(bsp.entities(lenient=True).to_bytes())
     target = args.output or _ent_path(args.map)
     if not args.output and os.path.lexists(target) and not args.force:
         raise BspError(f"refused: {target} exists (an earlier export, perhaps edited); nothing "
@@ -127,11 +136,13 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    from ..lumps.entities import split_terminator
+
     source = "standard input" if args.text == STDIN else args.text
     text = read_input(args.text)
     with Bsp.open(args.map) as bsp:
         if b"\0" not in text:      # plain text (ent export's): the lump keeps its terminator
-            text += _split_terminator(bsp.entities(lenient=True).to_bytes())[1]
+            text += split_terminator(bsp.entities(lenient=True).to_bytes())[1]
         try:
             bsp.replace_entities(text, lenient=args.lenient)
         except BspError as exc:
@@ -191,19 +202,41 @@ def _check_map_first(args: argparse.Namespace) -> None:
 def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     """set, delete-key or remove on the entities matching --where; CheckFailed, before anything
     is written, when nothing matches or the edit would leave no entity or no worldspawn."""
+    if not args.where and not args.index:
+        raise BspError(f"ent {args.edit}: say which entities: --where KEY=VALUE or --index N")
     found = lump.find([_pair(w) for w in args.where], match=args.match)
     position = {id(e): n for n, e in enumerate(lump)}
+    if args.index:
+        count = len(position)
+        wrong = [n for n in args.index if not 0 <= n < count]
+        if wrong:
+            raise BspError(f"--index {wrong[0]}: the map has {count} entities (0 to "
+                           f"{count - 1})", path=args.map)
+        chosen = set(args.index)
+        found = [e for e in found if position[id(e)] in chosen]
     indices = [position[id(e)] for e in found]
-    where = " ".join(f"--where {w}" for w in args.where)
+    where = " ".join([f"--where {w}" for w in args.where] +
+                     [f"--index {n}" for n in args.index])
     if not found:
         raise CheckFailed(f"no entity matches {where}; nothing written", path=args.map)
     before, deleted = lump.census(), 0
+    occurrence = getattr(args, "occurrence", None)
+    if occurrence is not None and (occurrence < 1 or getattr(args, "append", False)):
+        raise BspError("--occurrence counts from 1, and does not go with --append")
     for entity in found:
         if args.edit == "set":
             for key, value in map(_pair, args.items):
-                entity.set(key, value)
+                if args.append:
+                    entity.add(key, value)
+                    continue
+                try:
+                    entity.set(key, value, occurrence=occurrence or 1)
+                except KeyError:
+                    raise CheckFailed(f"an entity matching {where} has fewer than {occurrence} "
+                                      f"pairs with {key!r}; nothing written",
+                                      path=args.map) from None
         elif args.edit == "delete-key":
-            deleted += sum(entity.delete(key) for key in args.items)
+            deleted += sum(entity.delete(key, occurrence=occurrence) for key in args.items)
         else:
             lump.remove(entity)
     matched = f"{len(found)} entit{'y' if len(found) == 1 else 'ies'} matching {where}"

@@ -81,12 +81,12 @@ def report_findings(report: Report, findings: list[Finding],
                     unknown_reason: str | None = None) -> dict[str, Any]:
     """Print one line per finding (the unknown ones in one line, with `unknown_reason`) and a
     count; the JSON result's findings and counts."""
-    from ..features.logic.check import SEVERITIES, UNKNOWN
+    from ..features.logic.check import UNKNOWN, summary
 
     for finding in findings:
         if finding.severity != UNKNOWN:
             report.say(str(finding))
-    counts = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
+    counts = summary(findings)
     n = counts[UNKNOWN]
     if n:
         report.say(f"unknown: {n} file{'s' if n != 1 else ''} or sound names that asset keys "

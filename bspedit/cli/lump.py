@@ -66,59 +66,26 @@ def _preset_names() -> list[str]:
 
 
 def run_strip(args: argparse.Namespace) -> int:
-    from ..features.presets import PRESETS
+    from ..features.presets import strip
 
-    if not args.lumps and not args.preset:
-        raise BspError("name the lumps to empty, or a --preset")
     with Bsp.open(args.map) as bsp:
-        names = list(args.lumps)
-        game_lumps: tuple[str, ...] = ()
         say = args.report.say
-        if args.preset:
-            preset = PRESETS[args.preset]
-            if bsp.family.engine != "source":
-                raise BspError(f"preset {preset.name} is for Source maps", path=args.map)
-            for removed, fallback in preset.fallbacks.items():
-                if bsp.lumps[bsp.lump_index(removed)].length and \
-                        not bsp.lumps[bsp.lump_index(fallback)].length:
-                    raise BspError(f"preset {preset.name} would remove {removed} but {fallback} "
-                                   "is empty: the map would lose that data entirely", path=args.map)
-            names += preset.lumps
-            if bsp.header.version <= 20:
-                names += preset.lumps_up_to_v20
-            game_lumps = preset.game_lumps
-            say(f"preset {preset.name}: removes {preset.removes}; costs {preset.cost}")
-        indices = sorted({bsp.lump_index(key) for key in names})
-        emptied = [i for i in indices if bsp.lumps[i].length]
-        set_result(args, {"preset": args.preset,
-                          "emptied": [lump_row(bsp, bsp.lumps[i]) for i in emptied],
-                          "game_lump_members_removed": [], "size_before": bsp.size})
-        for index in emptied:
-            bsp.replace_lump(index, b"", version=0, fourcc=0)
-        if game_lumps and _strip_game_lumps(bsp, game_lumps):
-            args.report.result["game_lump_members_removed"] = list(game_lumps)
-            say(f"removed game lump member(s): {', '.join(game_lumps)}")
-        say("emptied: " + (", ".join(lump_label(bsp.lumps[i]) for i in emptied) or "nothing"))
         before = bsp.size
+        done = strip(bsp, args.lumps, args.preset)
+        if done.preset:
+            say(f"preset {done.preset.name}: removes {done.preset.removes}; costs "
+                f"{done.preset.cost}")
+        set_result(args, {"preset": args.preset, "emptied": done.emptied,
+                          "game_lump_members_removed": list(done.game_lumps),
+                          "size_before": before})
+        if done.game_lumps:
+            say(f"removed game lump member(s): {', '.join(done.game_lumps)}")
+        say("emptied: " + (", ".join(lump_label(bsp.lumps[row["index"]])
+                                     for row in done.emptied) or "nothing"))
         report = save(bsp, args)
     saved = "would save" if args.dry_run else "saved"
     say(f"{saved} {before - report.size} bytes ({before} -> {report.size})")
     return 0
-
-
-def _strip_game_lumps(bsp: Bsp, names: tuple[str, ...]) -> bool:
-    """Remove the game lump members `names`; whether there were any."""
-    from ..lumps.gamelump import remove_members
-
-    index = bsp.lump_index(bsp.family.game_lump)
-    lump = bsp.lumps[index]
-    if lump.length:
-        data = bsp.read_lump(index)
-        stripped = remove_members(data, lump.offset, set(names), bsp.header.endian)
-        if stripped is not data:
-            bsp.replace_lump(index, stripped)
-            return True
-    return False
 
 
 def run_list(args: argparse.Namespace) -> int:

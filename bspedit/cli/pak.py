@@ -86,6 +86,20 @@ def register(commands: argparse._SubParsersAction) -> None:
                              "use '*.vtf' for that)")
     add_output(remove)
 
+    rename = add_verb(verbs, run_rename, "rename",
+                      help="give a packed file another path, its bytes kept; --references: "
+                           "also the materials in the pakfile and the entity keys that name it")
+    rename.add_argument("old", metavar="OLD", help="the packed file (its path, any case)")
+    rename.add_argument("new", metavar="NEW", help="its new path (no file may have it)")
+    rename.add_argument("--references", action="store_true",
+                        help="rewrite what names OLD to name NEW: values of the pakfile's "
+                             ".vmt materials ($basetexture maps/x/foo) and entity keys "
+                             "(model, texture, sound...), in the form each is written")
+    rename.add_argument("--lenient", action="store_true",
+                        help="with --references: keep unparseable stretches of entity text "
+                             "verbatim instead of failing")
+    add_output(rename)
+
     repack = add_verb(verbs, run_repack, "repack",
                       help="rewrite the pakfile as a clean zip, every entry "
                            "stored or LZMA (bspzip -repack [-compress])")
@@ -291,6 +305,28 @@ def run_remove(args: argparse.Namespace) -> int:
         for entry in chosen:
             args.report.say(f"removed {entry.name}")
         args.report.say(f"{len(chosen)} files removed, {len(pak.entries)} left")
+        save(bsp, args)
+    return 0
+
+
+def run_rename(args: argparse.Namespace) -> int:
+    from ..features.pack.rename import rename
+
+    if args.lenient and not args.references:
+        raise BspError("--lenient reads the entity text, which only --references edits")
+    with Bsp.open(args.map) as bsp:
+        done = rename(bsp, args.old, args.new, references=args.references,
+                      lenient=args.lenient)
+        set_result(args, done.to_dict())
+        args.report.say(f"renamed {done.old} to {done.new}")
+        if done.references is not None:
+            for path, (_, mentions) in done.references.materials.items():
+                args.report.say(f"  {path}: {mentions} mention(s) rewritten")
+            for index, key, _, before, after in done.references.keys:
+                args.report.say(f"  entity {index} {key}: {before} -> {after}")
+        if done.texdata:
+            args.report.warn(f"{len(done.texdata)} TEXDATA row(s) name {done.old} (faces "
+                             "drawn with it): they still name it; tex rename renames them")
         save(bsp, args)
     return 0
 

@@ -283,3 +283,59 @@ def diff_pakfiles(a: bytes, b: bytes) -> dict[str, list[str]]:
     return {"added": sorted(new.keys() - old.keys()), "removed": sorted(old.keys() - new.keys()),
             "changed": [n for n in both if old[n][:2] != new[n][:2]],
             "recompressed": [n for n in both if old[n][:2] == new[n][:2] and old[n] != new[n]]}
+
+
+def diff_lines(result: dict[str, Any]) -> list[str]:
+    """`diff_maps`'s result as the lines `bspedit diff` prints (the page shows them too)."""
+    lines = [f"header {field}: {old} -> {new}" for field, (old, new) in result["header"].items()]
+    for lump in result["lumps"]:
+        a, b = lump["a"], lump["b"]
+        how = ""
+        if lump["content"] == "same":
+            stored = " (LZMA -> raw)" if a["compressed"] and not b["compressed"] else \
+                " (raw -> LZMA)" if b["compressed"] and not a["compressed"] else ""
+            how = f", same content{stored}"
+        lines.append(f"lump {lump['index']} ({lump['name']}): {a['length']} -> {b['length']} "
+                     f"bytes{how}")
+    for lump in result["moved"]:
+        what = "same bytes" if lump["bytes"] == "same" else \
+            "same members; stored bytes differ (its absolute member offsets moved with it)"
+        lines.append(f"lump {lump['index']} ({lump['name']}) moved: offset {lump['a']['offset']} "
+                     f"-> {lump['b']['offset']}, {what}")
+    entities = result.get("entities", {})
+    for entity in entities.get("removed", []):
+        lines.append(f"  removed entity {entity['index']} ({entity['classname']})")
+    for entity in entities.get("added", []):
+        pairs = " ".join(f'"{k}" "{v}"' for k, v in entity["pairs"])
+        lines.append(f"  added entity {entity['index']} ({entity['classname']}): {pairs}")
+    for entity in entities.get("changed", []):
+        lines.append(f"  changed entity {entity['index'][0]} ({entity['classname']}):")
+        lines += [f"    \"{change['key']}\": {change['before']} -> {change['after']}"
+                  for change in entity["keys"]]
+    for kind in ("added", "removed", "changed", "recompressed"):
+        lines += [f"  pakfile {kind}: {name}" for name in result.get("pakfile", {}).get(kind, [])]
+    if "trailing" in result:
+        lines.append(_trailing_line(result["trailing"]))
+    lines.append(result["verdict"])
+    return lines
+
+
+def _trailing_line(trailing: dict[str, Any]) -> str:
+    """The trailing data's line: where it moved or how its size changed, and what is the same."""
+    a, b = trailing["a"], trailing["b"]
+    label = "trailing data (BSPX)" if trailing["holds"] == "bspx" else "trailing data"
+    if a is not None and b is not None and a["length"] == b["length"]:
+        where = f"{label} moved: offset {a['offset']} -> {b['offset']}" \
+            if a["offset"] != b["offset"] else f"{label} at offset {a['offset']}"
+    else:
+        where = f"{label}: {a['length'] if a else 0} -> {b['length'] if b else 0} bytes"
+    if trailing["bytes"] == "same":
+        return f"{where}, same bytes"
+    if trailing["bytes"] == "relocated":
+        return (f"{where}, same BSPX lumps; stored bytes differ (the directory's offsets moved "
+                "with it)")
+    if trailing["content"] == "same":
+        return f"{where}, same content"
+    changes = [f"{kind}: {', '.join(names)}" for kind, names in trailing.get("bspx", {}).items()
+               if names]
+    return f"{where}, different" + (f" (BSPX lumps {'; '.join(changes)})" if changes else "")

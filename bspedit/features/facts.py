@@ -41,3 +41,25 @@ def member_row(member: Member) -> dict[str, Any]:
             "flags": member.flags, "version": member.version, "offset": member.offset,
             "stored_length": len(member.stored), "length": member.length,
             "compressed": member.compressed}
+
+
+def describe(bsp: Bsp) -> dict[str, Any]:
+    """Everything `info` shows, as plain data (the ui's Lumps view shows it too)."""
+    from ..format.bspx import bspx_directory
+    from .compression import end_padded
+
+    lumps = [lump_row(bsp, lump) for lump in bsp.lumps]
+    gaps = [{"start": g.start, "end": g.end, "length": g.length, "kind": g.kind,
+             "zero": bsp.read_range(g.start, g.end).strip(b"\0") == b""} for g in bsp.layout.gaps]
+    tail = bsp.layout.tail
+    bspx = bspx_directory(bsp.read_range(tail.start, tail.end)) if tail else None
+    return {"family": bsp.family.key, "title": bsp.family.title,
+            "ident": bsp.header.ident.decode("latin-1"), "version": bsp.header.version,
+            "byte_order": "big" if bsp.header.big_endian else "little",
+            "revision": bsp.header.revision,
+            "lump_t_order": bsp.header.lump_order if bsp.family.header == "vbsp" else None,
+            "size": bsp.size, "header_size": bsp.header.size, "lumps": lumps, "gaps": gaps,
+            "trailing_bytes": tail.length if tail else 0,
+            "end_padded_1k": end_padded(bsp),
+            "bspx_lumps": [{"name": e.name.rstrip(b"\0").decode("latin-1"), "offset": e.offset,
+                            "length": e.length} for e in bspx.lumps] if bspx else []}

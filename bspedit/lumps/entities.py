@@ -200,6 +200,14 @@ def decode(raw: str) -> str:
     return raw if raw.isascii() else raw.encode("latin-1").decode("utf-8", "surrogateescape")
 
 
+def split_terminator(data: bytes) -> tuple[bytes, bytes]:
+    """Entity lump bytes as their text and terminator: the NUL that ends the lump and anything
+    after it (`ent export` writes the text alone; `ent import` of text without a NUL keeps the
+    map's terminator)."""
+    end = data.find(b"\0")
+    return (data, b"") if end < 0 else (data[:end], data[end:])
+
+
 def _encode(text: str) -> str:
     """A public str back to lump text; refuses what a quoted string cannot hold."""
     try:
@@ -332,15 +340,25 @@ class Entity(MutableMapping[str, str]):
         want = _lookup(key)
         return [decode(p.value) for p in self._load() if fold(p.key) == want]
 
-    def set(self, key: str, value: str) -> None:
-        """Set the value of the first pair with this key; add the pair if there is none."""
+    def set(self, key: str, value: str, *, occurrence: int = 1) -> None:
+        """Set the value of the first pair with this key; add the pair if there is none.
+        `occurrence` n sets the nth pair with the key instead (another output of the same
+        name): KeyError when there are fewer (none, for n > 1)."""
         want, raw = fold(_encode(key)), _encode(value)
+        if occurrence < 1:
+            raise ValueError(f"occurrence counts from 1, not {occurrence}")
+        seen = 0
         for pair in self._load():
             if fold(pair.key) == want:
+                seen += 1
+                if seen < occurrence:
+                    continue
                 if pair.value != raw:
                     self._edit()
                     pair.value = raw
                 return
+        if occurrence > 1:
+            raise KeyError(f"{key!r} has {seen} pair(s), not {occurrence}")
         self.add(key, value)
 
     def add(self, key: str, value: str) -> None:
@@ -357,15 +375,18 @@ class Entity(MutableMapping[str, str]):
             pair.key = raw
         return len(hits)
 
-    def delete(self, key: str) -> int:
-        """Delete every pair with this key, with its line; return how many went."""
+    def delete(self, key: str, *, occurrence: int | None = None) -> int:
+        """Delete every pair with this key, with its line; return how many went. With
+        `occurrence` n, only the nth pair with the key (0 went when there are fewer)."""
         want = fold(_encode(key))
         pairs = self._load()
-        kept = [p for p in pairs if fold(p.key) != want]
-        removed = len(pairs) - len(kept)
-        if removed:
-            self._edit()[:] = kept
-        return removed
+        hits = [n for n, p in enumerate(pairs) if fold(p.key) == want]
+        if occurrence is not None:
+            hits = hits[occurrence - 1:occurrence] if occurrence >= 1 else []
+        if hits:
+            gone = set(hits)
+            self._edit()[:] = [p for n, p in enumerate(pairs) if n not in gone]
+        return len(hits)
 
     def raw_pairs(self) -> list[tuple[str, str]]:
         """All (key, value) pairs as lump text (one character per byte, see `decode`)."""

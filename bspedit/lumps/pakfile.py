@@ -95,6 +95,18 @@ def unsafe_name(name: str) -> str | None:
     return None
 
 
+def pak_key(name: str) -> str:
+    """`name` as a new entry's path (as the engine looks it up: `game_path`); BspError for a
+    name that cannot be one (empty, a folder, absolute, with `..`, a drive, too long)."""
+    key = game_path(name)
+    problem = "names no file" if not key or key.endswith("/") else unsafe_name(key)
+    if problem:
+        raise BspError(f"pak path {name!r} {problem}")
+    if len(key.encode("utf-8")) > 0xFFFF:
+        raise BspError(f"pak path {name!r} is too long for a zip")
+    return key
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class Entry:
     """One file in the pakfile. `offset` is its local header's offset in the zip (-1 for an
@@ -360,10 +372,7 @@ class Pakfile:
         """Add a file as `name` (normalised as the engine looks it up). An existing entry of
         that name is replaced only with `update`; otherwise BspError names it. With `compress`
         the entry is stored LZMA-compressed when that makes it smaller."""
-        key = game_path(name)
-        problem = "names no file" if not key or key.endswith("/") else unsafe_name(key)
-        if problem:
-            raise BspError(f"pak path {name!r} {problem}")
+        key = pak_key(name)
         self._check_editable()
         if key == PRELOAD_NAME and not self.compatible:
             raise self._preload_is_rebuilt("added or replaced")
@@ -372,8 +381,6 @@ class Pakfile:
             raise self._error(f"pak entry {existing.name!r} already exists (use --update to "
                               "replace it)")
         raw_name = key.encode("utf-8")
-        if len(raw_name) > 0xFFFF:
-            raise BspError(f"pak path {name!r} is too long for a zip")
         method, payload, method_flags = encode(data, compress)
         flags = (0 if raw_name.isascii() else _UTF8_FLAG) | method_flags
         entry = Entry(key, len(data), len(payload), method, zlib.crc32(data), flags, -1,
@@ -399,6 +406,34 @@ class Pakfile:
         self._entries = [e for e in self._entries if id(e) not in gone]
         self._index()
         self._sync_preload()
+
+    def rename(self, entry: Entry, name: str) -> Entry:
+        """Give `entry` the path `name` (normalised as `add` normalises it) in its place in
+        the directory, its stored bytes and method kept (its content is read and CRC-checked
+        first). BspError for an unsafe name or one another entry has."""
+        key = pak_key(name)
+        self._check_editable()
+        if not self.compatible and PRELOAD_NAME in (key, entry.key):
+            raise self._preload_is_rebuilt("renamed")
+        existing = self.find(key)
+        if existing is not None:
+            raise self._error(f"pak entry {existing.name!r} already exists" +
+                              (" (the same path)" if existing is entry else
+                               ": remove it first to rename another file over it"))
+        self.read(entry)
+        raw_name = key.encode("utf-8")
+        stored = entry.payload if entry.payload is not None else \
+            self._read(entry.data_start, entry.data_start + entry.stored_size)
+        flags = (0 if raw_name.isascii() else _UTF8_FLAG) | (entry.flags & _METHOD_FLAGS)
+        new = dataclasses.replace(entry, name=key, flags=flags, offset=-1, raw_name=raw_name,
+                                  record=b"", data_start=-1, end=-1, payload=stored)
+        self._replace(self._entries.index(entry), new)
+        if entry in self._preload_refs:       # the same content: its preload data holds
+            self._preload_refs[new] = self._preload_refs[entry]
+        self._index()
+        self._sync_preload()
+        self.edits += 1
+        return new
 
     def _replace(self, position: int, new: Entry) -> None:
         old = self._entries[position]

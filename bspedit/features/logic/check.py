@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..pack.gamefs import GameFS
 
 __all__ = ["NOTE", "PROBLEM", "SEVERITIES", "UNKNOWN", "WARNING", "Finding", "check",
-           "check_entities", "introduced", "model_bounds", "stored_entities"]
+           "check_entities", "introduced", "model_bounds", "stored_entities", "summary"]
 
 PROBLEM, WARNING, NOTE, UNKNOWN = "problem", "warning", "note", "unknown"
 SEVERITIES = (PROBLEM, WARNING, NOTE, UNKNOWN)
@@ -116,6 +116,11 @@ def check_entities(entities: Sequence[Entity], rules: Rules, classes: Classes | 
             out.append(_finding("untargeted", NOTE, index, entity, "targetname", name,
                                 "nothing links to this name"))
     return sorted(out, key=lambda f: (SEVERITIES.index(f.severity), f.index))
+
+
+def summary(findings: Sequence[Finding]) -> dict[str, int]:
+    """How many findings of each severity (every severity, in `SEVERITIES` order)."""
+    return {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
 
 
 def stored_entities(bsp: Bsp) -> list[Entity]:

@@ -99,7 +99,7 @@ def material_path(value: str) -> str:
     return path + ".vmt"
 
 
-def _param_kind(name: str) -> str | None:
+def param_kind(name: str) -> str | None:
     """"texture", "material", "unknown" or None (a parameter that names no file)."""
     from srctools.vmt import VarType, get_parm_type
 
@@ -159,7 +159,7 @@ def material_deps(ref: Reference, read: Read, data: bytes | None = None,
             out.append(ref.via(f"{ref.path} include", material_path(parent)))
     for name, value in _params(material):
         value = value.strip()
-        kind = _param_kind(name)
+        kind = param_kind(name)
         if kind is None or not value:
             continue
         lowered = value.casefold()
