@@ -117,7 +117,7 @@ def test_the_folder_of_per_map_outputs_is_made_before_they_run(tmp_path: Path,
     (["rewrite", "-o", "{folder}/same.bsp"], "would both be written to"),
     (["ent", "export", "-o", "{folder}/"], "this command does not write maps"),
     (["ent", "export", "-o", "-"], "cannot carry the data of many maps"),
-    (["ent", "set", "k=v", "-o", "x/"], "the following arguments are required: --where"),
+    (["ent", "set", "k=v", "-o", "x/"], "one of the arguments --where --index is required"),
     (["frobnicate"], "after -- give a command"),
     (["each"], "after -- give a command"),
     (["ent"], "ent needs one of"),
@@ -200,7 +200,7 @@ def test_each_usage_errors(maps: Path) -> None:
     assert run_cli("each", "--", "verify").returncode == 2
     result = run_cli("each", maps, "--", "ent", "set", "k=v", "--in-place")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "required: --where" in result.stderr
+    assert result.stderr.count("\n") == 1 and "--where --index is required" in result.stderr
 
 
 def test_each_options_after_the_maps_and_global_options(maps: Path) -> None:

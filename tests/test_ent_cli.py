@@ -152,7 +152,7 @@ def test_index_occurrence_and_append_edit_one_pair_of_one_entity(tmp_path):
     saved = out.read_bytes()
     wrong = [(["set", "--index", "1", "--occurrence", "3", "lip=1"], 1, "fewer than 3"),
              (["set", "--index", "99", "lip=1"], 2, "--index 99: the map has 22 entities"),
-             (["set", "lip=1"], 2, "say which entities: --where KEY=VALUE or --index N"),
+             (["set", "lip=1"], 2, "one of the arguments --where --index is required"),
              (["set", "--index", "1", "--where", "classname=light", "lip=1"], 1, "no entity"),
              (["set", "--index", "1", "--occurrence", "1", "--append", "lip=1"], 2, "--append")]
     for words, code, message in wrong:

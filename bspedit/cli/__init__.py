@@ -200,11 +200,15 @@ def parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespac
     verb's own parser (its usage, not the top-level one): options it does not have by name,
     maps given to a one-map verb pointed to `each`."""
     args, extra = parser.parse_known_args(_negative_values(parser, argv))
-    if not extra:
-        return args
     command = verb = subcommand(parser, args.command)
     if verb is not None and isinstance(getattr(args, "verb", None), str):
         verb = subcommand(verb, args.verb) or verb
+    if not extra:
+        wanted = getattr(args, "one_of", ())    # options of which the verb needs at least one
+        if wanted and not any(getattr(args, name) for name in wanted):
+            names = " ".join(f"--{name.replace('_', '-')}" for name in wanted)
+            (verb or parser).error(f"one of the arguments {names} is required")
+        return args
     options = [word.partition("=")[0] for word in extra
                if word.startswith("-") and not _negative(word)]
     if options:

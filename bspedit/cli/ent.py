@@ -57,6 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                                 help="the entity at index N (0 is the first, as `ent query` "
                                      "and `ent export` number them); repeat for several; "
                                      "with --where, those of them that match")
+            parser.set_defaults(one_of=("where", "index"))
         if takes_pairs or verb == "add":
             metavar = "KEY" if verb == "delete-key" else "KEY=VALUE"
             parser.add_argument("items", nargs="+", metavar=metavar)
@@ -202,8 +203,6 @@ def _check_map_first(args: argparse.Namespace) -> None:
 def _edit(args: argparse.Namespace, lump: EntityLump) -> None:
     """set, delete-key or remove on the entities matching --where; CheckFailed, before anything
     is written, when nothing matches or the edit would leave no entity or no worldspawn."""
-    if not args.where and not args.index:
-        raise BspError(f"ent {args.edit}: say which entities: --where KEY=VALUE or --index N")
     found = lump.find([_pair(w) for w in args.where], match=args.match)
     position = {id(e): n for n, e in enumerate(lump)}
     if args.index:
