@@ -451,6 +451,35 @@ def test_ctrl_c_lost_in_a_finalizer_is_passed_on_again(tmp_path: Path) -> None:
     assert "Exception ignored" not in run.stderr and "Traceback" not in run.stderr
 
 
+def test_ctrl_c_between_a_files_creation_and_its_with_statement(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """The window the corpus sweep once hit: Ctrl-C lands after the atomic writer's generator
+    yielded its temporary file, before `__enter__` returned, so no `__exit__` runs and the
+    generator, kept alive by the traceback, would remove the file only when collected (never,
+    in a worker that ends by os._exit). The command ending interrupted removes it."""
+    from bspedit.cli import main
+    from bspedit.container import outputs
+
+    writers = []
+    real = outputs.atomic_file
+
+    def stopped_on_entry(target, **options):
+        writer = real(target, **options)
+        writer.__enter__()          # the temporary file exists, the with statement not yet
+        writers.append(writer)      # a traceback's frame holds the writer
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bspedit.container.executor.atomic_file", stopped_on_entry)
+    source = tmp_path / "in.bsp"
+    source.write_bytes(synthetic.make_map("q1", {0: synthetic.ENTITIES}))
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["rewrite", str(source), "-o", str(out / "new.bsp")]) == 130
+    assert writers and list(out.iterdir()) == []
+    writers[0].__exit__(KeyboardInterrupt, KeyboardInterrupt(), None)   # collected later: quiet
+    assert list(out.iterdir()) == [] and not outputs._UNFINISHED
+
+
 # -- a worker that dies ------------------------------------------------------------------------
 def _die_on_b(path: str) -> int:
     if Path(path).stem == "b":

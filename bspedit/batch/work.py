@@ -15,6 +15,7 @@ from typing import Any
 
 from ..cli import invoke
 from ..cli.report import Report
+from ..container.outputs import discard_unfinished
 
 INTERRUPTED = 130
 
@@ -91,6 +92,7 @@ def _working() -> Iterator[bool]:
             yield not _STOPPING
         finally:
             _BUSY = False
+            discard_unfinished()    # a write of this map that Ctrl-C stopped, however it landed
 
 
 def windows_console() -> Any:

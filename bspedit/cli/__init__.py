@@ -303,6 +303,7 @@ def _map_of(args: argparse.Namespace) -> str | None:
 
 def _execute(args: argparse.Namespace, report: Report) -> int:
     """Run the verb; an exception becomes the exit code and one line on stderr."""
+    from ..container.outputs import discard_unfinished
     from ..errors import BspError, CheckFailed
     from ..limits import caps
     from ..progress import quiet
@@ -327,9 +328,11 @@ def _execute(args: argparse.Namespace, report: Report) -> int:
         name = f"{exc.filename}: " if exc.filename else ""
         return _fail(report, f"{name}{exc.strerror or exc}", 2)
     except KeyboardInterrupt:
+        discard_unfinished()
         return _fail(report, INTERRUPTED, 130)
     except Exception as exc:            # a bug: one line, the traceback on request
         if _interrupted(exc):           # or Ctrl-C, turned into another error on its way out
+            discard_unfinished()
             return _fail(report, INTERRUPTED, 130)
         if args.debug:
             import traceback

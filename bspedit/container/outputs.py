@@ -27,6 +27,12 @@ if TYPE_CHECKING:       # pathlib loads with the verbs that write folders (start
 
 PathLike = str | os.PathLike
 
+#: The temporary files `atomic_file` has made and not yet renamed or removed. Ctrl-C can land
+#: between a file's creation and the `with` statement taking it (after the writer's generator
+#: yields, before `__enter__` returns): the generator then removes it only when it is
+#: collected, which a worker's `os._exit` never waits for. `discard_unfinished` removes them.
+_UNFINISHED: set[str] = set()
+
 #: `-` as a file argument: standard output for an output (`-o -`, `--to -`), standard input
 #: for an input (`ent import MAP -`, `pak add MAP - --as NAME`).
 STDOUT = STDIN = "-"
@@ -99,6 +105,7 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None,
         try:
             with uninterrupted():        # the descriptor is ours once opened (closed on error)
                 fd = open_fd(temporary, os.O_RDWR | os.O_CREAT | os.O_EXCL | CLOEXEC, 0o600)
+                _UNFINISHED.add(temporary)
             break
         except FileExistsError:
             continue
@@ -108,6 +115,7 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None,
             if fd >= 0:
                 os.close(fd)
             _unlink(temporary)
+            _UNFINISHED.discard(temporary)
             raise
     try:
         yield fd
@@ -125,7 +133,20 @@ def atomic_file(target: PathLike, *, mode_from: int | None = None,
         if isinstance(exc, OSError) and exc.filename in (None, temporary):
             raise _named(exc, shown) from None
         raise
+    finally:
+        _UNFINISHED.discard(temporary)
     sync_folder(folder)
+
+
+def discard_unfinished() -> None:
+    """Remove the temporary files of writes that Ctrl-C stopped (see `_UNFINISHED`): called
+    when a command ends interrupted, so none is left behind, whatever the moment."""
+    while _UNFINISHED:
+        path = _UNFINISHED.pop()
+        try:
+            os.unlink(path)
+        except OSError:         # gone already; or (Windows) still open: its writer removes it
+            pass
 
 
 #: Seconds between tries of a rename that is refused (Windows: the file is open elsewhere,
