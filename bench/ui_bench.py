@@ -69,6 +69,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="ui-bench-") as scratch:
         folder = args.workdir or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
         path = big_map(folder, args.megabytes)
         print(f"map: {path} ({path.stat().st_size / 1e6:.0f} MB)")
         driver = make_driver()
