@@ -53,6 +53,14 @@ export const app = {
     }
     return data;
   },
+  // a view's own CSS, added to the page once (`id` names its <style> element)
+  addStyle(id, css) {
+    if (document.getElementById(id)) return;
+    const element = document.createElement("style");
+    element.id = id;
+    element.textContent = css;
+    document.head.append(element);
+  },
   mapPath(suffix = "") {
     if (!app.map) throw new ApiError(0, "no_map", "open a map first: type its path, or Upload…");
     return `/api/maps/${encodeURIComponent(app.map.id)}${suffix}`;

@@ -31,14 +31,6 @@ const STYLE = `
 const NODE_W = 190, NODE_H = 38, COL_GAP = 200, ROW_GAP = 22;
 const SVG = "http://www.w3.org/2000/svg";
 
-function style() {
-  if (document.getElementById("logic-view-style")) return;
-  const element = document.createElement("style");
-  element.id = "logic-view-style";
-  element.textContent = STYLE;
-  document.head.append(element);
-}
-
 function svg(name, attributes = {}, text) {
   const element = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v);
@@ -51,7 +43,7 @@ function clip(text, length) {
 }
 
 export function mount(root, app) {
-  style();
+  app.addStyle("logic-view-style", STYLE);
   root.innerHTML = `
     <div class="split">
       <div class="pane logic-findings">

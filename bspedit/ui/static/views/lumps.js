@@ -18,14 +18,6 @@ table.grid tr.pending td { color: var(--warn); }
 .preset { flex: 1 1 320px; }
 `;
 
-function style() {
-  if (document.getElementById("lumps-view-style")) return;
-  const element = document.createElement("style");
-  element.id = "lumps-view-style";
-  element.textContent = STYLE;
-  document.head.append(element);
-}
-
 function cell(tag, text, className) {
   const e = document.createElement(tag);
   e.textContent = text;
@@ -54,7 +46,7 @@ function grid(testid, headers, rows) {
 }
 
 export function mount(root, app) {
-  style();
+  app.addStyle("lumps-view-style", STYLE);
   root.innerHTML = `
     <div class="row"><span data-testid="lumps-info"></span><span class="spacer"></span>
       <label><input type="checkbox" data-testid="lumps-empty"> empty lumps</label></div>

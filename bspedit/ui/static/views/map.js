@@ -37,16 +37,8 @@ function colour(classname) {
   return OTHER;
 }
 
-function style() {
-  if (document.getElementById("map-view-style")) return;
-  const element = document.createElement("style");
-  element.id = "map-view-style";
-  element.textContent = STYLE;
-  document.head.append(element);
-}
-
 export function mount(root, app) {
-  style();
+  app.addStyle("map-view-style", STYLE);
   root.innerHTML = `
     <div class="row">
       <label>colour <select data-testid="map-color">

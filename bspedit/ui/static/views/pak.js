@@ -32,14 +32,6 @@ const STYLE = `
 
 const UPLOAD_CAP = 512 * 1024 * 1024;    // the server's cap on an upload's body
 
-function style() {
-  if (document.getElementById("pak-view-style")) return;
-  const element = document.createElement("style");
-  element.id = "pak-view-style";
-  element.textContent = STYLE;
-  document.head.append(element);
-}
-
 function bytes(n) {
   if (n < 1024) return `${n} B`;
   const units = ["KiB", "MiB", "GiB"];
@@ -78,7 +70,7 @@ function buildTree(entries) {
 }
 
 export function mount(root, app) {
-  style();
+  app.addStyle("pak-view-style", STYLE);
   root.innerHTML = `
     <div class="row" data-testid="pak-summary"></div>
     <div class="split">
