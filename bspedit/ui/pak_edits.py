@@ -15,7 +15,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from .edits import IN, OUT, Context, Edit, Word, file_slot, register
-from .web import UiError, field
+from .web import UiError, field, safe_name
 
 if TYPE_CHECKING:
     from ..bsp import Bsp
@@ -58,8 +58,7 @@ def pak_add_edit(bsp: Bsp, path: str, data: bytes, *, update: bool = False,
     if existing is not None and not update:
         raise UiError(409, "exists", f"pak entry {existing.name!r} already exists: replace it "
                                      "(update) or rename the file first")
-    name = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_"
-                   for c in os.path.basename(key)) or "file"
+    name = safe_name(key, "file")
     words: list[Word] = ["pak", "add", IN, file_slot(name), f"--as={key}"]
     words += ["--update"] * update + ["--compress"] * compress
 

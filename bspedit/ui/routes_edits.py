@@ -9,7 +9,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .edits import script, stripper_config
-from .web import UiError, field, route
+from .web import UiError, attachment, field, route
 
 if TYPE_CHECKING:
     from .session import Session
@@ -60,7 +60,7 @@ def routes(session: Session) -> list[Route]:
         # bytes: a value that is not UTF-8 goes into the script as the bytes it is
         return Response(text.encode("utf-8", "surrogateescape"),
                         media_type="text/plain; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{_safe(name)}"'})
+                        headers=attachment(name, "edits"))
 
     def preview(request: Request, body: dict[str, Any]) -> dict[str, Any]:
         from .entity_edits import stripper_preview
@@ -91,6 +91,3 @@ def routes(session: Session) -> list[Route]:
             route(f"{m}/stripper/preview", preview, methods=("POST",)),
             route(f"{m}/save", save, methods=("POST",))]
 
-
-def _safe(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "._-" else "_" for c in name)

@@ -5,14 +5,13 @@ page. Pak paths are zip entry names, never file-system paths."""
 from __future__ import annotations
 
 import base64
-import os
 from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from .web import UiError, field, route
+from .web import UiError, attachment, field, route
 
 if TYPE_CHECKING:
     from ..lumps.pakfile import Entry, Pakfile
@@ -24,13 +23,6 @@ def _path(request: Request) -> str:
     if not path:
         raise UiError(400, "bad_input", "missing 'path' (a pak entry's name)")
     return path
-
-
-def _attachment(name: str) -> str:
-    """A Content-Disposition naming the download `name` (its last part, ASCII only)."""
-    base = os.path.basename(name.replace("\\", "/")) or "file"
-    safe = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in base)
-    return f'attachment; filename="{safe}"'
 
 
 def routes(session: Session) -> list[Route]:
@@ -48,7 +40,7 @@ def routes(session: Session) -> list[Route]:
             found = _entry(pak, _path(request))
             data = pak.read(found)
         return Response(data, media_type="application/octet-stream",
-                        headers={"Content-Disposition": _attachment(found.name)})
+                        headers=attachment(found.name))
 
     def preview(request: Request, body: Any) -> dict[str, Any]:
         from .views_pak import preview as show

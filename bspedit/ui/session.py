@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..bsp import Bsp
 from ..errors import BspError
 from .edits import Context, Edit, make
-from .web import UiError
+from .web import UiError, safe_name
 
 if TYPE_CHECKING:
     from ..container.saving import SaveResult
@@ -122,7 +122,7 @@ class OpenMap:
         edit = make(state, params, context)
         self.edits.append(edit)
         try:
-            self.state()
+            self._apply(edit)           # onto the state just made: no second look at the file
         except BaseException:
             self.edits.pop()
             raise
@@ -254,13 +254,13 @@ class Session:
         """Open an uploaded copy of a map (kept in the session's folder under a safe name)."""
         from ..container.outputs import write_file
 
-        base = os.path.basename(name.replace("\\", "/")) or "upload.bsp"
-        safe = "".join(c if c.isalnum() or c in "._-" else "_" for c in base).lstrip(".")
+        base = os.path.basename(name.replace("\\", "/")) or "upload.bsp"    # as shown
+        safe = safe_name(base, "upload.bsp")
         with self.lock:
             self._count += 1
             folder = os.path.join(self.folder(), f"upload{self._count}")
             os.mkdir(folder)
-            path = os.path.join(folder, safe or "upload.bsp")
+            path = os.path.join(folder, safe)
             write_file(path, data)
             try:
                 return self._add(path, base, upload=True)
@@ -287,9 +287,6 @@ class Session:
         if opened is None:
             raise UiError(404, "no_map", f"no open map {map_id!r}")
         return opened
-
-    def paths(self) -> list[str]:
-        return [m.path for m in self.maps.values()]
 
     def close(self) -> None:
         for opened in self.maps.values():

@@ -59,7 +59,6 @@ class Preview:
 
     kind: str
     data: bytes
-    media_type: str
     cut: bool = False
     width: int = 0
     height: int = 0
@@ -83,7 +82,7 @@ def preview(pak: Pakfile, path: str) -> Preview:
     if ext in TEXT or _looks_like_text(data):
         cut = len(data) > TEXT_BYTES
         text = data[:TEXT_BYTES].decode("utf-8", errors="replace")
-        return Preview("text", text.encode("utf-8"), "text/plain; charset=utf-8", cut)
+        return Preview("text", text.encode("utf-8"), cut)
     raise BspError(f"{found.name}: no preview for this kind of file ({ext or 'no extension'}, "
                    f"{found.size} bytes): download it")
 
@@ -147,7 +146,7 @@ def _png(image: Image.Image, note: str) -> Preview:
     image.thumbnail((PREVIEW_SIDE, PREVIEW_SIDE))
     out = io.BytesIO()
     image.save(out, "PNG")
-    return Preview("image", out.getvalue(), "image/png", width=image.width,
+    return Preview("image", out.getvalue(), width=image.width,
                    height=image.height, note=note)
 
 

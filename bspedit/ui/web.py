@@ -3,6 +3,7 @@ worker thread (the library is synchronous) and turn its exceptions into one-line
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -33,6 +34,20 @@ class Json(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
+def safe_name(name: str, default: str) -> str:
+    """The last part of `name` as a file name safe anywhere (a download, a file beside the
+    script, an upload's copy): ASCII letters, digits and `._-`, no leading dot; else
+    `default`."""
+    base = os.path.basename(name.replace("\\", "/"))
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in base)
+    return safe.lstrip(".") or default
+
+
+def attachment(name: str, default: str = "file") -> dict[str, str]:
+    """The header that makes the browser save a response as `name` (made safe)."""
+    return {"Content-Disposition": f'attachment; filename="{safe_name(name, default)}"'}
 
 
 def error(status: int, kind: str, message: str) -> JSONResponse:
