@@ -121,11 +121,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 def _game(args: argparse.Namespace) -> GameFS:
     """The game's file system (--game), warning about search paths this machine lacks."""
-    try:
-        import srctools  # noqa: F401 - the pack modules' KeyValues, VMT and MDL readers
-    except ImportError:
-        raise BspError("--game needs srctools 2.7 (pip install srctools==2.7.0)") from None
+    from ..features.pack.gamepaths import need_srctools
     from .game_paths import load
+
+    need_srctools("--game and its checks")
 
     fs = load(args)
     problems = list(dict.fromkeys(fs.problems))

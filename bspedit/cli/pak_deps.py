@@ -85,13 +85,10 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 
 def _fs(args: argparse.Namespace) -> GameFS:
     from ..errors import BspError
-
-    try:
-        import srctools  # noqa: F401 - the pack modules' KeyValues, VMT and MDL readers
-    except ImportError:
-        raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
-                       "srctools==2.7.0; it has no wheel for Linux aarch64)") from None
+    from ..features.pack.gamepaths import need_srctools
     from .game_paths import load
+
+    need_srctools("pak deps, autopack and audit")
 
     if args.game is None and not args.content:
         raise BspError("give the game: --game GAMEDIR (the mod's folder, holding gameinfo.txt) "

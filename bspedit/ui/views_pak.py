@@ -155,13 +155,9 @@ def game(game_dir: str | None, content: Sequence[str] = (), vpk: Sequence[str] =
          ) -> GameFS:
     """The game's file system for deps, audit and autopack, from the folders and files typed
     on the page, each checked as the verbs check `--game`, `--content` and `--vpk`."""
-    from ..features.pack.gamepaths import load
+    from ..features.pack.gamepaths import load, need_srctools
 
-    try:
-        import srctools  # noqa: F401 - the pack modules' KeyValues, VMT and MDL readers
-    except ImportError:
-        raise BspError("pak deps, autopack and audit need srctools 2.7 (pip install "
-                       "srctools==2.7.0)") from None
+    need_srctools("pak deps, autopack and audit")
     if game_dir is None and not content:
         raise BspError("give the game: its folder (holding gameinfo.txt) or a folder of the "
                        "mod's materials/, models/, sound/...")

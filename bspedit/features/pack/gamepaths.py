@@ -31,6 +31,16 @@ def check_paths(*, game: str | None = None, content: Iterable[str] | None = None
             _file(option, path, what)
 
 
+def need_srctools(what: str) -> None:
+    """BspError naming `what` when srctools, whose KeyValues, VMT and MDL readers the game's
+    file system and the pack modules use, is not installed."""
+    try:
+        import srctools  # noqa: F401
+    except ImportError:
+        raise BspError(f"{what} need srctools 2.7 (pip install srctools==2.7.0; it has no "
+                       "wheel for Linux aarch64)") from None
+
+
 def load(game: str | None, *, content: Sequence[str] | None = None, vpk: Sequence[str] = (),
          fgd: str | Sequence[str] | None = None, base: str | None = None) -> GameFS:
     """The game's file system from `game` (or none) and the `content` folders and `vpk` files,
